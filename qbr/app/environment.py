@@ -1,0 +1,39 @@
+"""Everything a run needs from the outside world, passed explicitly so tests can simulate all of it."""
+
+from __future__ import annotations
+
+import locale
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import platformdirs
+
+
+def _system_language() -> str:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(var)
+        if value and value not in ("C", "POSIX", "C.UTF-8"):
+            return value.split(":")[0].split(".")[0]
+    lang, _ = locale.getlocale()
+    return lang or "en"
+
+
+def _has_display() -> bool:
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+@dataclass
+class Environment:
+    """Streams, terminal abilities, config location, language and display of one run."""
+
+    stdout: TextIO = field(default_factory=lambda: sys.stdout)
+    stderr: TextIO = field(default_factory=lambda: sys.stderr)
+    stdout_isatty: bool = field(default_factory=lambda: sys.stdout.isatty())
+    config_dir: Path = field(default_factory=lambda: Path(platformdirs.user_config_dir("qbr")))
+    system_language: str = field(default_factory=_system_language)
+    has_display: bool = field(default_factory=_has_display)

@@ -1,0 +1,29 @@
+"""Errors of the application layer: files, cameras, calibration."""
+
+from __future__ import annotations
+
+from qbr.cube.errors import QbrError
+
+
+class InputFileError(QbrError):
+    """A file named by the user cannot be read or is not what it should be; the message names the file."""
+
+    kind = "bad_input_file"
+
+
+class NoFaceFoundError(QbrError):
+    """No cube face was found in an image; the message names the image."""
+
+    kind = "no_face_found"
+
+
+class NoCameraError(QbrError):
+    """No frame source could be opened (no camera, or the video cannot be read)."""
+
+    kind = "no_camera"
+
+
+class CalibrationError(QbrError):
+    """A calibration file is corrupt or foreign; it is reported and ignored, never fatal."""
+
+    kind = "bad_calibration"

@@ -1,0 +1,206 @@
+"""Command line: argparse to settings to the app or a command; exceptions become exit codes.
+
+``main(argv, env) -> ExitStatus`` never raises for user input and never prints a traceback for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from qbr import __version__
+from qbr.app.commands.result import CommandResult
+from qbr.app.environment import Environment
+from qbr.app.errors import CalibrationError, InputFileError, NoCameraError, NoFaceFoundError
+from qbr.cube.errors import InvalidCubeError, MoveSyntaxError, QbrError
+from qbr.solve.errors import SolveError, UnknownLanguageError
+
+
+class ExitStatus(enum.IntEnum):
+    """Process exit codes; stable, documented in README."""
+
+    OK = 0
+    ERROR = 1
+    USAGE = 2
+    INVALID_CUBE = 3
+    NO_FACE_FOUND = 4
+    BAD_INPUT_FILE = 5
+    NO_CAMERA = 6
+    SOLVE_FAILED = 7
+    INCOMPLETE = 8
+    INTERRUPTED = 130
+
+
+_EXIT_FOR: tuple[tuple[type[QbrError], ExitStatus], ...] = (
+    (InvalidCubeError, ExitStatus.INVALID_CUBE),
+    (MoveSyntaxError, ExitStatus.USAGE),
+    (UnknownLanguageError, ExitStatus.USAGE),
+    (NoFaceFoundError, ExitStatus.NO_FACE_FOUND),
+    (InputFileError, ExitStatus.BAD_INPUT_FILE),
+    (CalibrationError, ExitStatus.BAD_INPUT_FILE),
+    (NoCameraError, ExitStatus.NO_CAMERA),
+    (SolveError, ExitStatus.SOLVE_FAILED),
+)
+
+
+def exit_status_for(error: QbrError) -> ExitStatus:
+    """The exit code that reports ``error``."""
+    for cls, status in _EXIT_FOR:
+        if isinstance(error, cls):
+            return status
+    return getattr(error, "exit_status", ExitStatus.ERROR)
+
+
+class _UsageError(QbrError):
+    kind = "usage"
+    exit_status = ExitStatus.USAGE
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser that raises instead of exiting, so --json can report usage errors too."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    # Subcommands repeat the common options with SUPPRESS so they do not overwrite values given before them.
+    default: Any = argparse.SUPPRESS if suppress else None
+    parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS if suppress else False,
+                        help="print machine-readable JSON instead of text")
+    parser.add_argument("--lang", default=default,
+                        help="language of instructions (en, zh-Hans, zh-Hant, nl, de, fr, es, hu, ar, ja); "
+                             "default: the system's")
+    parser.add_argument("--budget", type=float, default=argparse.SUPPRESS if suppress else 0.0,
+                        metavar="SECONDS",
+                        help="spend up to this long looking for a shorter solution (default 0: fast)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full command-line grammar."""
+    parser = _Parser(
+        prog="qbr",
+        description="Scan a Rubik's cube with a webcam and get its solution move by move. "
+        "With no command, opens the camera window.",
+    )
+    parser.add_argument("--version", action="version", version=f"qbr {__version__}")
+    _common(parser, suppress=False)
+    src = parser.add_mutually_exclusive_group()
+    src.add_argument("--camera", metavar="N|FILE", default=None,
+                     help="camera index (default 0) or a video file to read as if it were the camera")
+    src.add_argument("--images", metavar="DIR", type=Path, default=None,
+                     help="step through the still photos in DIR instead of a camera")
+    src.add_argument("--demo", action="store_true", help="play the bundled demo video (no camera needed)")
+    parser.add_argument("--no-window", action="store_true",
+                        help="headless: no window, auto-capture only; print the result like 'qbr scan'")
+    parser.add_argument("-n", "--normalize", action="store_true",
+                        help="also print the solution as numbered sentences in the terminal")
+
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("solve", help="solve a cube given as 54 facelets or a scramble")
+    p.add_argument("facelets", nargs="?", help="54 letters, faces in URFDLB order (see 'qbr show --help')")
+    p.add_argument("--scramble", metavar="MOVES", help="solve the cube this scramble makes, e.g. \"R U R' U'\"")
+    _common(p, suppress=True)
+
+    p = sub.add_parser("show", help="print a cube as a coloured net")
+    p.add_argument("facelets", help="54 letters, faces in URFDLB order")
+    _common(p, suppress=True)
+
+    p = sub.add_parser("scan", help="read the cube from six photos, faces in URFDLB order, and solve it")
+    p.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="U R F D L B photos")
+    p.add_argument("--debug", metavar="DIR", type=Path, help="write annotated images of what was found")
+    _common(p, suppress=True)
+
+    p = sub.add_parser("resolve", help="name a cube's colours from measured sticker colours (JSON) and solve it")
+    p.add_argument("file", type=Path, help='JSON with {"rgb": {"U": [[r,g,b] x9], ...}}')
+    _common(p, suppress=True)
+    return parser
+
+
+def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
+    from qbr.solve.i18n import resolve_language
+
+    explicit_lang = getattr(args, "lang", None)
+    lang = resolve_language(explicit_lang, env.system_language)
+    budget = float(getattr(args, "budget", 0.0))
+    if budget < 0:
+        raise _UsageError("--budget must be zero or more seconds")
+    command = args.command
+    if command == "solve":
+        from qbr.app.commands.solve import solve_command
+
+        if (args.facelets is None) == (args.scramble is None):
+            raise _UsageError("qbr solve: give either FACELETS or --scramble MOVES")
+        return solve_command(facelets=args.facelets, scramble=args.scramble, lang=lang, budget=budget)
+    if command == "show":
+        from qbr.app.commands.solve import show_command
+
+        return show_command(args.facelets, colour=env.stdout_isatty)
+    if command == "scan":
+        from qbr.app.commands.scan import scan_command
+
+        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env)
+    if command == "resolve":
+        from qbr.app.commands.scan import resolve_command
+
+        return resolve_command(args.file, lang=lang, budget=budget)
+
+    from qbr.app.commands.live import run_live
+    from qbr.app.settings import Settings
+
+    settings = Settings.from_args(
+        camera=args.camera,
+        images=args.images,
+        demo=args.demo,
+        window=not args.no_window,
+        json=args.json,
+        lang=lang,
+        lang_explicit=explicit_lang is not None,
+        normalize=args.normalize,
+        budget=budget,
+    )
+    return run_live(settings, env)
+
+
+def _emit(result: CommandResult, as_json: bool, env: Environment) -> None:
+    if as_json:
+        payload = dict(result.payload)
+        if result.error is not None:
+            payload["error"] = {"kind": result.error.kind, "message": str(result.error)}
+        env.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+        return
+    if result.text:
+        env.stdout.write(result.text.rstrip("\n") + "\n")
+    if result.error is not None:
+        env.stderr.write(f"qbr: {result.error}\n")
+
+
+def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> ExitStatus:
+    """Run qbr with ``argv`` (default: the process arguments) in ``env``; return the exit status."""
+    env = env or Environment()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in argv
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        as_json = bool(getattr(args, "json", False))
+        result = _run(args, env)
+    except KeyboardInterrupt:
+        return ExitStatus.INTERRUPTED
+    except QbrError as error:
+        result = CommandResult(error=error)
+        if isinstance(error, _UsageError) and not as_json:
+            parser.print_usage(env.stderr)
+    _emit(result, as_json, env)
+    return ExitStatus.OK if result.error is None else exit_status_for(result.error)
+
+
+def main_entry() -> None:
+    """Console-script entry point."""
+    sys.exit(int(main()))

@@ -1,0 +1,17 @@
+"""Errors of the solving and translation layer."""
+
+from __future__ import annotations
+
+from qbr.cube.errors import QbrError
+
+
+class SolveError(QbrError):
+    """The solver failed on a state that validated (should not happen; reported, never hidden)."""
+
+    kind = "solve_failed"
+
+
+class UnknownLanguageError(QbrError, ValueError):
+    """A language was asked for that qbr has no translation for."""
+
+    kind = "unknown_language"
