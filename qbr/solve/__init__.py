@@ -1,0 +1,1 @@
+"""Solving: the only place kociemba is imported; instructions and their translations."""
