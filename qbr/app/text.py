@@ -1,0 +1,232 @@
+"""UTF-8 text on OpenCV images: OpenCV 5's own fonts for Latin and CJK, shaped right-to-left Arabic.
+
+OpenCV draws one glyph per code point and does no shaping, so Arabic is first turned into presentation forms
+(arabic-reshaper) and put in visual order (python-bidi). OpenCV's built-in fonts have no presentation-form glyphs,
+so Arabic needs a system font that has them (DejaVu Sans on Linux, Arial or Tahoma on Windows and macOS); without
+one the letters are still drawn right to left, but unjoined.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+Colour = tuple[int, int, int]
+
+_DESCENT = 0.25
+"""OpenCV's line box reaches a quarter of the font size below the baseline."""
+
+_ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+
+_PROBE = "\ufedf\ufee0"  # lam initial and medial: present only in fonts with Arabic presentation forms
+
+
+def _font_dirs() -> list[Path]:
+    if sys.platform.startswith("win"):
+        return [Path(os.environ.get("WINDIR", r"C:\Windows")) / "Fonts"]
+    if sys.platform == "darwin":
+        return [Path("/System/Library/Fonts/Supplemental"), Path("/Library/Fonts"), Path("/System/Library/Fonts")]
+    home = Path.home()
+    return [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), home / ".local/share/fonts", home / ".fonts"]
+
+
+_ARABIC_FONT_FILES = ("DejaVuSans.ttf", "arial.ttf", "Arial.ttf", "tahoma.ttf", "Tahoma.ttf", "FreeSans.ttf",
+                      "segoeui.ttf", "NotoSans-Regular.ttf")
+"""Common system fonts that map Arabic presentation forms; the first found that really has them is used."""
+
+
+def has_arabic(text: str) -> bool:
+    """True if ``text`` contains Arabic script."""
+    return any(lo <= ord(ch) <= hi for ch in text for lo, hi in _ARABIC_RANGES)
+
+
+def shape(text: str, joined: bool = True) -> str:
+    """``text`` as OpenCV must draw it: Arabic letters joined (if ``joined``) and every run in visual order.
+
+    Text without Arabic comes back unchanged.
+    """
+    if not has_arabic(text):
+        return text
+    from bidi.algorithm import get_display
+
+    if joined:
+        import arabic_reshaper
+
+        text = arabic_reshaper.reshape(text)
+    return get_display(text)
+
+
+def _find_arabic_font(dirs: Sequence[Path]) -> Path | None:
+    for directory in dirs:
+        if not directory.is_dir():
+            continue
+        for name in _ARABIC_FONT_FILES:
+            for path in (directory / name, *directory.glob(f"*/{name}"), *directory.glob(f"*/*/{name}")):
+                if path.is_file() and _renders(path, _PROBE):
+                    return path
+    return None
+
+
+def _renders(path: Path, probe: str) -> bool:
+    # A font without a glyph draws '?': compare the probe's pixels with question marks'.
+    try:
+        face = cv2.FontFace(str(path))
+    except cv2.error:
+        return False
+    if not face.getName():
+        return False
+    canvas = [np.zeros((40, 80), np.uint8) for _ in range(2)]
+    cv2.putText(canvas[0], probe, (5, 30), (255, 255, 255), face, 24)
+    cv2.putText(canvas[1], "?" * len(probe), (5, 30), (255, 255, 255), face, 24)
+    return bool(canvas[0].any()) and not np.array_equal(canvas[0], canvas[1])
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A pixel rectangle: left, top, width, height."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+
+class Fonts:
+    """The font faces of one window, loaded once and kept (owned by the loop or the overlay, never global)."""
+
+    def __init__(self, arabic_font: Path | None = None, search_dirs: Sequence[Path] | None = None) -> None:
+        self._faces: dict[str, cv2.FontFace] = {}
+        self._arabic_path = arabic_font
+        self._search_dirs = list(search_dirs) if search_dirs is not None else None
+        self._searched = arabic_font is not None
+
+    def face(self, name: str = "sans") -> cv2.FontFace:
+        """A built-in OpenCV font face ("sans", "uni", "italic") or a font file, cached."""
+        if name not in self._faces:
+            self._faces[name] = cv2.FontFace(name)
+        return self._faces[name]
+
+    @property
+    def arabic_font(self) -> Path | None:
+        """The font file used for Arabic, or None if no installed font can join Arabic letters."""
+        if not self._searched:
+            self._searched = True
+            dirs = self._search_dirs if self._search_dirs is not None else _font_dirs()
+            self._arabic_path = _find_arabic_font(dirs)
+        return self._arabic_path
+
+    def for_text(self, text: str) -> tuple[cv2.FontFace, str]:
+        """The face to draw ``text`` with and the string to hand to OpenCV (shaped if Arabic)."""
+        if not has_arabic(text):
+            return self.face("sans"), text
+        path = self.arabic_font
+        if path is None:
+            return self.face("uni"), shape(text, joined=False)
+        return self.face(str(path)), shape(text)
+
+
+def text_size(fonts: Fonts, text: str, size_px: float) -> tuple[int, int]:
+    """Width and line height (ascent + descent) in pixels of ``text`` drawn at ``size_px``."""
+    size = max(1, round(size_px))
+    if not text:
+        return 0, round(size * (1 + _DESCENT))
+    face, shaped = fonts.for_text(text)
+    _, _, w, _ = cv2.getTextSize((0, 0), shaped, (0, 0), face, size)
+    return int(w), round(size * (1 + _DESCENT))
+
+
+def draw_text(img: np.ndarray, fonts: Fonts, text: str, org: tuple[int, int], size_px: float, colour: Colour,
+              *, align: str = "left", weight: int = 400, shadow: bool = False) -> Rect:
+    """Draw ``text`` with its line box's top at ``org[1]``; ``org[0]`` is its left, right or centre (``align``).
+
+    Returns the line box drawn. ``shadow`` puts a dark copy one pixel down-right, readable over video.
+    """
+    size = max(1, round(size_px))
+    w, h = text_size(fonts, text, size)
+    x, top = int(org[0]), int(org[1])
+    if align == "right":
+        x -= w
+    elif align == "center":
+        x -= w // 2
+    elif align != "left":
+        raise ValueError(f"align must be left, right or center, not {align!r}")
+    if text:
+        face, shaped = fonts.for_text(text)
+        baseline = (x, top + size)
+        if shadow:
+            off = max(1, size // 16)
+            cv2.putText(img, shaped, (x + off, top + size + off), (0, 0, 0), face, size, weight)
+        cv2.putText(img, shaped, baseline, colour, face, size, weight)
+    return Rect(x, top, w, h)
+
+
+def fill_rect(img: np.ndarray, rect: Rect, colour: Colour, alpha: float = 1.0) -> None:
+    """Fill ``rect`` (clipped to the image) with ``colour`` at opacity ``alpha``."""
+    x0, y0 = max(0, rect.x), max(0, rect.y)
+    x1, y1 = min(img.shape[1], rect.right), min(img.shape[0], rect.bottom)
+    if x1 <= x0 or y1 <= y0:
+        return
+    roi = img[y0:y1, x0:x1]
+    if alpha >= 1.0:
+        roi[:] = colour
+    else:
+        blended = roi.astype(np.float32) * (1.0 - alpha) + np.asarray(colour, np.float32) * alpha
+        roi[:] = blended.astype(np.uint8)
+
+
+def draw_text_box(img: np.ndarray, fonts: Fonts, lines: Sequence[str], org: tuple[int, int], size_px: float,
+                  colour: Colour, *, background: Colour = (0, 0, 0), alpha: float = 0.6, align: str = "left",
+                  pad: float = 0.35, min_width: int = 0, line_colours: Sequence[Colour] | None = None) -> Rect:
+    """Lines of text on a translucent box whose top-left (``align`` "left") or top-right ("right") is ``org``.
+
+    ``pad`` is the margin as a fraction of the font size. Returns the box.
+    """
+    size = max(1, round(size_px))
+    margin = max(2, round(size * pad))
+    sizes = [text_size(fonts, line, size) for line in lines]
+    width = max([w for w, _ in sizes] + [min_width - 2 * margin, 0]) + 2 * margin
+    height = sum(h for _, h in sizes) + 2 * margin
+    x = org[0] - width if align == "right" else org[0]
+    box = Rect(int(x), int(org[1]), int(width), int(height))
+    fill_rect(img, box, background, alpha)
+    y = box.y + margin
+    for i, (line, (_, h)) in enumerate(zip(lines, sizes, strict=True)):
+        c = line_colours[i] if line_colours is not None else colour
+        if align == "right":
+            draw_text(img, fonts, line, (box.right - margin, y), size, c, align="right")
+        else:
+            draw_text(img, fonts, line, (box.x + margin, y), size, c)
+        y += h
+    return box
+
+
+def wrap(fonts: Fonts, text: str, size_px: float, max_width: int) -> list[str]:
+    """``text`` split into lines no wider than ``max_width``: at spaces, or between any characters for CJK."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ") if " " in paragraph else list(paragraph)
+        joiner = " " if " " in paragraph else ""
+        line = ""
+        for word in words:
+            candidate = f"{line}{joiner}{word}" if line else word
+            if line and text_size(fonts, candidate, size_px)[0] > max_width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines

@@ -1,0 +1,87 @@
+"""Text rendering: CJK and Arabic really draw, Arabic is joined and right-to-left, layout helpers measure."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from qbr.app.text import Fonts, Rect, draw_text, draw_text_box, has_arabic, shape, text_size, wrap
+
+ARABIC = "الخطوة 3 من 19"
+
+
+@pytest.fixture(scope="module")
+def fonts() -> Fonts:
+    return Fonts()
+
+
+def _ink(text: str, fonts: Fonts, size: int = 24) -> np.ndarray:
+    img = np.zeros((60, 400, 3), np.uint8)
+    draw_text(img, fonts, text, (5, 5), size, (255, 255, 255))
+    return img
+
+
+@pytest.mark.parametrize("text", ["你好 繁體", "こんにちは", ARABIC, "Step 3 of 19"])
+def test_text_draws_pixels(fonts, text):
+    assert np.count_nonzero(_ink(text, fonts)) > 50
+
+
+def test_cjk_is_not_drawn_as_question_marks(fonts):
+    assert not np.array_equal(_ink("你好", fonts), _ink("??", fonts))
+
+
+def test_arabic_is_shaped_into_joined_forms_in_visual_order():
+    shaped = shape("من")  # meem then noon, logically right to left
+    assert shaped != "من"
+    # Presentation forms: noon final (U+FEE6) is drawn first (leftmost), meem initial (U+FEE3) after it.
+    assert shaped == "\ufee6\ufee3"
+    assert shape(ARABIC).startswith("19")  # the number at the logical end stands leftmost
+
+
+def test_unjoined_fallback_still_reverses():
+    assert shape("من", joined=False) == "نم"
+
+
+def test_latin_is_left_alone():
+    assert shape("R' turn") == "R' turn"
+    assert not has_arabic("你好 R2")
+    assert has_arabic(ARABIC)
+
+
+def test_arabic_with_a_joining_font_differs_from_question_marks(fonts):
+    if fonts.arabic_font is None:
+        pytest.skip("no installed font has Arabic presentation forms (install fonts-dejavu-core)")
+    assert not np.array_equal(_ink("من", fonts), _ink("??", fonts))
+
+
+def test_alignment_right_ends_at_org(fonts):
+    img = np.zeros((60, 400, 3), np.uint8)
+    rect = draw_text(img, fonts, "Hello", (300, 5), 24, (255, 255, 255), align="right")
+    assert rect.right == 300
+    cols = np.flatnonzero(img.any(axis=(0, 2)))
+    assert cols.max() <= 300 and cols.min() >= rect.x - 1
+
+
+def test_text_size_grows_with_size_and_length(fonts):
+    w1, h1 = text_size(fonts, "abc", 20)
+    w2, h2 = text_size(fonts, "abc", 40)
+    w3, _ = text_size(fonts, "abcabc", 20)
+    assert w2 > w1 and h2 > h1 and w3 > w1
+
+
+def test_box_darkens_background_and_contains_text(fonts):
+    img = np.full((120, 400, 3), 200, np.uint8)
+    box = draw_text_box(img, fonts, ["one", "two lines"], (10, 10), 20, (255, 255, 255), alpha=0.5)
+    assert isinstance(box, Rect)
+    corner = img[box.y + 1, box.x + 1]
+    assert 90 <= int(corner[0]) <= 110  # half way between 200 and black
+    assert img[box.bottom + 2, box.x + 1].tolist() == [200, 200, 200]
+
+
+def test_wrap_respects_width(fonts):
+    text = "Hold the cube with the green centre towards you and white on top"
+    lines = wrap(fonts, text, 20, 200)
+    assert len(lines) > 1 and " ".join(lines) == text
+    assert all(text_size(fonts, line, 20)[0] <= 200 for line in lines)
+    cjk = wrap(fonts, "把绿色中心朝向你白色在上面然后按空格键", 20, 100)
+    assert len(cjk) > 1 and "".join(cjk) == "把绿色中心朝向你白色在上面然后按空格键"
