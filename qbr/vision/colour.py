@@ -1,0 +1,119 @@
+"""Colour maths for sticker classification: sRGB -> CIELAB (D65), CIEDE2000 and white balance, vectorised in numpy.
+
+colour-science is the reference: these numpy versions exist because its per-call overhead (about 1 ms for nine
+stickers) is too much for the per-frame path; tests check both against colour-science and the Sharma pairs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+D65_XY = (0.3127, 0.3290)
+"""CIE 1931 2 degree chromaticity of the D65 white point (sRGB's white)."""
+
+
+def _xy_to_xyz(xy: tuple[float, float]) -> NDArray[np.float64]:
+    x, y = xy
+    return np.array([x / y, 1.0, (1.0 - x - y) / y])
+
+
+# The matrix as IEC 61966-2-1 publishes it (four decimals), which is also what colour-science uses for sRGB.
+_M_RGB_TO_XYZ = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+_M_XYZ_TO_RGB = np.linalg.inv(_M_RGB_TO_XYZ)
+_WHITE_XYZ = _xy_to_xyz(D65_XY)
+_EPSILON = 216 / 24389
+_KAPPA = 24389 / 27
+
+
+def srgb_decode(rgb: ArrayLike) -> NDArray[np.float64]:
+    """sRGB 0-255 (any shape ``(..., 3)``) -> linear RGB 0-1 (IEC 61966-2-1 transfer function)."""
+    v = np.asarray(rgb, dtype=np.float64) / 255.0
+    return np.where(v <= 0.04045, v / 12.92, ((np.maximum(v, 0.04045) + 0.055) / 1.055) ** 2.4)
+
+
+def srgb_encode(linear: ArrayLike) -> NDArray[np.float64]:
+    """Linear RGB 0-1 -> sRGB 0-255 (not clipped)."""
+    v = np.asarray(linear, dtype=np.float64)
+    encoded = np.where(v <= 0.0031308, v * 12.92, 1.055 * np.maximum(v, 0.0031308) ** (1 / 2.4) - 0.055)
+    return encoded * 255.0
+
+
+def linear_to_lab(linear: ArrayLike) -> NDArray[np.float64]:
+    """Linear sRGB 0-1 ``(..., 3)`` -> CIELAB with D65 white."""
+    xyz = np.asarray(linear, dtype=np.float64) @ _M_RGB_TO_XYZ.T / _WHITE_XYZ
+    f = np.where(xyz > _EPSILON, np.cbrt(xyz), (_KAPPA * xyz + 16) / 116)
+    return np.stack((116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])), axis=-1)
+
+
+def srgb_to_lab(rgb: ArrayLike) -> NDArray[np.float64]:
+    """sRGB 0-255 ``(..., 3)`` -> CIELAB (D65), as ``colour.XYZ_to_Lab(colour.sRGB_to_XYZ(rgb / 255))``."""
+    return linear_to_lab(srgb_decode(rgb))
+
+
+def lab_to_srgb(lab: ArrayLike) -> NDArray[np.float64]:
+    """CIELAB (D65) -> sRGB 0-255 (not clipped): the inverse of :func:`srgb_to_lab`."""
+    lab = np.asarray(lab, dtype=np.float64)
+    fy = (lab[..., 0] + 16) / 116
+    f = np.stack((fy + lab[..., 1] / 500, fy, fy - lab[..., 2] / 200), axis=-1)
+    xyz = np.where(f**3 > _EPSILON, f**3, (116 * f - 16) / _KAPPA) * _WHITE_XYZ
+    return srgb_encode(xyz @ _M_XYZ_TO_RGB.T)
+
+
+def delta_e(lab1: ArrayLike, lab2: ArrayLike) -> NDArray[np.float64]:
+    """CIEDE2000 colour difference (kL = kC = kH = 1), broadcasting: ``(N, 1, 3)`` vs ``(1, K, 3)`` gives ``(N, K)``."""
+    lab1 = np.asarray(lab1, dtype=np.float64)
+    lab2 = np.asarray(lab2, dtype=np.float64)
+    l1, a1, b1 = lab1[..., 0], lab1[..., 1], lab1[..., 2]
+    l2, a2, b2 = lab2[..., 0], lab2[..., 1], lab2[..., 2]
+
+    c_mean7 = ((np.hypot(a1, b1) + np.hypot(a2, b2)) / 2) ** 7
+    g = 0.5 * (1 - np.sqrt(c_mean7 / (c_mean7 + 25.0**7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
+    h1p = np.degrees(np.arctan2(b1, a1p)) % 360
+    h2p = np.degrees(np.arctan2(b2, a2p)) % 360
+    chroma_product = c1p * c2p
+    neutral = chroma_product == 0  # a hue is undefined for a grey: the formula then sets hue terms to zero
+
+    dh = h2p - h1p
+    dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
+    dh = np.where(neutral, 0.0, dh)
+    d_l = l2 - l1
+    d_c = c2p - c1p
+    d_h = 2 * np.sqrt(chroma_product) * np.sin(np.radians(dh / 2))
+
+    l_mean = (l1 + l2) / 2
+    c_mean = (c1p + c2p) / 2
+    h_sum = h1p + h2p
+    h_mean = np.where(np.abs(h1p - h2p) <= 180, h_sum / 2, np.where(h_sum < 360, (h_sum + 360) / 2, (h_sum - 360) / 2))
+    h_mean = np.where(neutral, h_sum, h_mean)
+
+    t = (
+        1
+        - 0.17 * np.cos(np.radians(h_mean - 30))
+        + 0.24 * np.cos(np.radians(2 * h_mean))
+        + 0.32 * np.cos(np.radians(3 * h_mean + 6))
+        - 0.20 * np.cos(np.radians(4 * h_mean - 63))
+    )
+    d_theta = 30 * np.exp(-(((h_mean - 275) / 25) ** 2))
+    c_mean_7 = c_mean**7
+    r_c = 2 * np.sqrt(c_mean_7 / (c_mean_7 + 25.0**7))
+    s_l = 1 + 0.015 * (l_mean - 50) ** 2 / np.sqrt(20 + (l_mean - 50) ** 2)
+    s_c = 1 + 0.045 * c_mean
+    s_h = 1 + 0.015 * c_mean * t
+    r_t = -np.sin(np.radians(2 * d_theta)) * r_c
+
+    tl, tc, th = d_l / s_l, d_c / s_c, d_h / s_h
+    return np.sqrt(np.maximum(tl**2 + tc**2 + th**2 + r_t * tc * th, 0.0))
+
+
+def white_balance(rgb: ArrayLike, white: ArrayLike) -> NDArray[np.float64]:
+    """Von Kries white balance in linear sRGB: scale each channel so that ``white`` (sRGB 0-255) becomes neutral.
+
+    The neutral keeps ``white``'s luminance, so a dim white stays dim grey; returns sRGB 0-255, not clipped.
+    """
+    white_linear = np.maximum(srgb_decode(white), 1e-6)
+    luminance = white_linear @ _M_RGB_TO_XYZ[1]
+    gains = np.asarray(luminance)[..., None] / white_linear
+    return srgb_encode(srgb_decode(rgb) * gains)
