@@ -1,0 +1,149 @@
+"""Sticker palettes: the sRGB colour of each of the six sticker colours, with a versioned JSON form.
+
+A palette names colours; it never decides the cube: resolution anchors on the six centres it measured.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from qbr.cube.errors import QbrError
+from qbr.vision.colour import srgb_to_lab
+
+COLOUR_NAMES: Final = ("white", "yellow", "red", "orange", "green", "blue")
+"""The six sticker colours every palette has, in a fixed order."""
+
+FORMAT: Final = "qbr-palette"
+VERSION: Final = 1
+
+RGB = tuple[float, float, float]
+
+
+class PaletteFormatError(QbrError, ValueError):
+    """A palette (usually a JSON file) is not a valid qbr palette; the message says exactly what is wrong."""
+
+    kind = "bad_palette"
+
+
+def _rgb(value: Any, where: str) -> RGB:
+    if isinstance(value, str | bytes) or not hasattr(value, "__len__") or len(value) != 3:
+        raise PaletteFormatError(f"{where} must be a list of three numbers [r, g, b], got {value!r}")
+    out = []
+    for channel in value:
+        if isinstance(channel, bool) or not isinstance(channel, int | float | np.integer | np.floating):
+            raise PaletteFormatError(f"{where} must hold numbers, got {channel!r}")
+        if not (math.isfinite(channel) and 0 <= channel <= 255):
+            raise PaletteFormatError(f"{where} has {channel!r}: each channel must be between 0 and 255")
+        out.append(float(channel))
+    return (out[0], out[1], out[2])
+
+
+def _colour_map(data: Any, what: str, parse: Any) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise PaletteFormatError(f"'{what}' must be an object mapping colour names to values")
+    missing = [name for name in COLOUR_NAMES if name not in data]
+    if missing:
+        raise PaletteFormatError(f"'{what}' is missing {', '.join(missing)} (a palette needs all six colours)")
+    unknown = sorted(str(name) for name in data if name not in COLOUR_NAMES)
+    if unknown:
+        raise PaletteFormatError(f"'{what}' has unknown colour {', '.join(unknown)} (known: {', '.join(COLOUR_NAMES)})")
+    return {name: parse(data[name], f"{what}.{name}") for name in COLOUR_NAMES}
+
+
+def _samples(value: Any, where: str) -> tuple[RGB, ...]:
+    if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
+        raise PaletteFormatError(f"{where} must be a list of [r, g, b] samples")
+    samples = tuple(_rgb(v, f"{where}[{i}]") for i, v in enumerate(value))
+    if not samples:
+        raise PaletteFormatError(f"{where} is empty: give at least one sample or leave 'samples' out")
+    return samples
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The sRGB (0-255) colour of each sticker colour; ``samples`` optionally holds several measurements per colour."""
+
+    colours: Mapping[str, RGB]
+    name: str = "custom"
+    samples: Mapping[str, tuple[RGB, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Validate and freeze: a palette built in code gets the same checks as one read from a file.
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise PaletteFormatError(f"a palette name must be a non-empty string, got {self.name!r}")
+        object.__setattr__(self, "colours", MappingProxyType(_colour_map(self.colours, "colours", _rgb)))
+        samples = _colour_map(self.samples, "samples", _samples) if self.samples else {}
+        object.__setattr__(self, "samples", MappingProxyType(samples))
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(self.colours.items()), tuple(self.samples.items())))
+
+    def references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
+        """Every reference colour as (colour name per row, Lab rows): the main colours, then any samples."""
+        names = list(COLOUR_NAMES)
+        rgb = [self.colours[n] for n in COLOUR_NAMES]
+        for n in COLOUR_NAMES:
+            for sample in self.samples.get(n, ()):
+                names.append(n)
+                rgb.append(sample)
+        return tuple(names), srgb_to_lab(np.array(rgb))
+
+    def lab(self) -> NDArray[np.float64]:
+        """Lab of the six main colours, rows in :data:`COLOUR_NAMES` order."""
+        return srgb_to_lab(np.array([self.colours[n] for n in COLOUR_NAMES]))
+
+    def to_json(self) -> dict[str, Any]:
+        """The versioned JSON object (see calibration/README.md); :meth:`from_json` reads it back equal."""
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": self.name,
+            "colours": {n: list(self.colours[n]) for n in COLOUR_NAMES},
+        }
+        if self.samples:
+            data["samples"] = {n: [list(s) for s in self.samples[n]] for n in COLOUR_NAMES}
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Palette:
+        """Read a palette from its JSON object; raises :class:`PaletteFormatError` saying what is wrong."""
+        if not isinstance(data, Mapping):
+            raise PaletteFormatError(f"a palette must be a JSON object, got {type(data).__name__}")
+        if data.get("format") != FORMAT:
+            raise PaletteFormatError(f"not a qbr palette: 'format' is {data.get('format')!r}, expected {FORMAT!r}")
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise PaletteFormatError(f"'version' must be an integer, got {version!r}")
+        if version > VERSION:
+            raise PaletteFormatError(f"palette format version {version} is newer than this qbr reads ({VERSION})")
+        if version != VERSION:
+            raise PaletteFormatError(f"unknown palette format version {version} (this qbr reads {VERSION})")
+        unknown = sorted(set(data) - {"format", "version", "name", "colours", "samples"})
+        if unknown:
+            raise PaletteFormatError(f"unknown palette field {', '.join(map(repr, unknown))}")
+        if "colours" not in data:
+            raise PaletteFormatError("palette has no 'colours'")
+        name = data.get("name", "custom")
+        return cls(colours=data["colours"], name=name, samples=data.get("samples") or {})
+
+
+DEFAULT_PALETTE: Final = Palette(
+    name="default",
+    colours={
+        # Typical webcam readings of standard stickers under indoor light (not the printed brand colours).
+        "white": (235.0, 235.0, 235.0),
+        "yellow": (230.0, 215.0, 50.0),
+        "red": (200.0, 30.0, 35.0),
+        "orange": (245.0, 120.0, 25.0),
+        "green": (30.0, 160.0, 90.0),
+        "blue": (35.0, 75.0, 170.0),
+    },
+)
+"""The palette used until the user calibrates; equal to calibration/default.json."""

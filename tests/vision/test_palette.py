@@ -1,0 +1,90 @@
+"""Palettes: JSON round trip, specific errors for malformed files, and the shipped default."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from qbr.cube.errors import QbrError
+from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette, PaletteFormatError
+
+CALIBRATION = Path(__file__).resolve().parents[2] / "calibration"
+
+
+def _good() -> dict:
+    return DEFAULT_PALETTE.to_json()
+
+
+def test_default_palette_equals_the_shipped_default_json():
+    assert Palette.from_json(json.loads((CALIBRATION / "default.json").read_text("utf-8"))) == DEFAULT_PALETTE
+
+
+@pytest.mark.parametrize("path", sorted(CALIBRATION.glob("*.json")), ids=lambda p: p.name)
+def test_every_shipped_palette_loads_and_round_trips(path):
+    palette = Palette.from_json(json.loads(path.read_text("utf-8")))
+    assert palette.name == path.stem
+    assert Palette.from_json(json.loads(json.dumps(palette.to_json()))) == palette
+
+
+def test_round_trip_with_samples_keeps_everything():
+    samples = {n: ((10.0, 20.0, 30.0), (11.5, 21.0, 31.0)) for n in COLOUR_NAMES}
+    palette = Palette(colours=DEFAULT_PALETTE.colours, name="mine", samples=samples)
+    back = Palette.from_json(json.loads(json.dumps(palette.to_json())))
+    assert back == palette
+    assert back.samples["blue"] == ((10.0, 20.0, 30.0), (11.5, 21.0, 31.0))
+    names, lab = back.references()
+    assert len(names) == lab.shape[0] == 6 + 12
+    assert names[:6] == COLOUR_NAMES
+
+
+def test_palette_is_immutable_and_hashable():
+    with pytest.raises(TypeError):
+        DEFAULT_PALETTE.colours["red"] = (0.0, 0.0, 0.0)  # type: ignore[index]
+    assert hash(DEFAULT_PALETTE) == hash(Palette.from_json(_good()))
+
+
+def _with(**changes) -> dict:
+    data = _good()
+    data.update(changes)
+    return data
+
+
+def _colours(**changes) -> dict:
+    colours = dict(_good()["colours"])
+    colours.update(changes)
+    return _with(colours=colours)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1, 2, 3], "must be a JSON object"),
+        (_with(format="something-else"), "not a qbr palette"),
+        ({k: v for k, v in _good().items() if k != "format"}, "not a qbr palette"),
+        (_with(version=2), "newer than this qbr reads"),
+        (_with(version=0), "unknown palette format version 0"),
+        (_with(version="1"), "'version' must be an integer"),
+        ({k: v for k, v in _good().items() if k != "colours"}, "no 'colours'"),
+        (_with(colours=[1, 2]), "must be an object"),
+        (_with(colours={k: v for k, v in _good()["colours"].items() if k != "orange"}), "missing orange"),
+        (_colours(purple=[1, 2, 3]), "unknown colour purple"),
+        (_colours(red=[300, 0, 0]), "colours.red has 300"),
+        (_colours(red=[-1, 0, 0]), "between 0 and 255"),
+        (_colours(green=[0, 0]), "colours.green must be a list of three numbers"),
+        (_colours(blue=[0, "x", 0]), "colours.blue must hold numbers"),
+        (_colours(white=[float("nan"), 0, 0]), "between 0 and 255"),
+        (_with(name=""), "non-empty string"),
+        (_with(extra=1), "unknown palette field 'extra'"),
+        (_with(samples={n: [] for n in COLOUR_NAMES}), "samples.white is empty"),
+    ],
+)
+def test_malformed_palettes_raise_a_specific_error(data, message):
+    with pytest.raises(PaletteFormatError, match=message) as info:
+        Palette.from_json(data)
+    assert isinstance(info.value, QbrError)
+    assert info.value.kind == "bad_palette"
+
+
+def test_building_a_bad_palette_in_code_raises_the_same_error():
+    with pytest.raises(PaletteFormatError, match="missing"):
+        Palette(colours={"white": (1, 2, 3)})
