@@ -16,7 +16,45 @@ class Tunables:
     # --- detection (qbr/vision/detect.py) ---
     work_width: int = 640
     """Frames are resized to this width before detection: bounds per-frame time whatever the camera gives."""
+    blur_size: float = 0.006
+    """Gaussian blur kernel before Canny, as a fraction of the work width: suppresses sensor noise and JPEG blocks."""
+    canny_low: float = 0.66
+    """Canny low threshold as a fraction of the frame's grey-level standard deviation: follows the scene contrast."""
+    canny_high: float = 1.33
+    """Canny high threshold as a fraction of the grey-level standard deviation (pairs with ``canny_low``)."""
+    canny_floor: float = 12.0
+    """Lowest allowed Canny low threshold (grey levels): keeps flat, noisy frames from exploding into edges."""
+    dilate_size: float = 0.006
+    """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
+    sticker_min: float = 0.035
+    """Smallest sticker side accepted, as a fraction of the frame width (product range starts at 4%)."""
+    sticker_max: float = 0.32
+    """Largest sticker side accepted, as a fraction of the frame width (product range ends at 30%)."""
+    quad_solidity: float = 0.82
+    """Minimum area / convex-hull area of a sticker candidate: stickers are convex, clutter blobs rarely are."""
+    quad_fill: float = 0.72
+    """Minimum contour area / fitted-quad area: rejects triangles, L shapes and ragged regions."""
+    quad_max_aspect: float = 2.6
+    """Largest ratio of a candidate's two side lengths: 30-degree tilt plus perspective stays well below this."""
+    grid_residual: float = 0.3
+    """Largest distance (in sticker pitches) of a candidate's centre from its grid cell centre to count as a fit."""
+    grid_size_ratio: float = 1.6
+    """Largest size ratio between a candidate and the cell the grid predicts for it."""
+    grid_min_found: int = 5
+    """Fewest stickers seen directly before a face is accepted (the rest are recovered from the grid fit)."""
+    grid_max_extra: int = 2
+    """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
 
     # --- measurement (qbr/vision/measure.py) ---
+    measure_inner: float = 0.56
+    """Side of the sampled square as a fraction of the sticker: keeps clear of edge shadows and black gaps."""
+    measure_samples: int = 9
+    """Samples per side of the sampled square (9 x 9 = 81 pixels per sticker): enough for a robust median."""
+    glare_value: float = 0.9
+    """Samples brighter than this fraction of 255 (max channel) can be glare if also much paler than the sticker."""
+    glare_chroma: float = 0.5
+    """A bright sample is glare when its chroma is below this fraction of the sticker's median chroma."""
+    trim_dark: float = 0.2
+    """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
     # --- colour classification and resolution (qbr/vision/colour.py, classify.py, resolve.py) ---
