@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -87,6 +88,12 @@ class Palette:
 
     def references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
         """Every reference colour as (colour name per row, Lab rows): the main colours, then any samples."""
+        names, lab = self._references
+        return names, lab.copy()
+
+    @cached_property
+    def _references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
+        # Computed once per palette: classification runs every frame against the same palette.
         names = list(COLOUR_NAMES)
         rgb = [self.colours[n] for n in COLOUR_NAMES]
         for n in COLOUR_NAMES:

@@ -58,3 +58,5 @@ class Tunables:
     """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
     # --- colour classification and resolution (qbr/vision/colour.py, classify.py, resolve.py) ---
+    classify_margin_scale: float = 6.0
+    """CIEDE2000 margin (best vs runner-up colour) at which confidence reaches 63%: a just-noticeable gap is ~2."""
