@@ -1,0 +1,48 @@
+"""The child process of a budgeted solve: ever shorter kociemba solutions, printed as soon as each is found.
+
+kociemba's search below its default depth can run for minutes inside C code that cannot be interrupted, so it
+runs here, in a fresh interpreter (``python -m qbr.solve.worker FACELETS``) that the parent kills at its deadline.
+A fresh interpreter rather than a fork: forking a process that runs GUI or camera threads can deadlock the child,
+and multiprocessing's spawn would re-run the caller's main script.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Final
+
+DONE: Final = "done"
+"""The last line the worker prints when it stops by itself."""
+
+
+def search_shorter(facelets: str, emit: Callable[[str], None], longest: int = 25) -> None:
+    """Emit kociemba solutions of fewer than ``longest`` moves, each shorter than the last, until none is found."""
+    import kociemba
+
+    depth = longest - 1
+    while depth >= 1:
+        try:
+            answer = kociemba.solve(facelets, max_depth=depth)
+        except ValueError:
+            return
+        emit(answer)
+        # The answer may be shorter than asked for: go on below its own length.
+        depth = min(depth, len(answer.split())) - 1
+
+
+def main(argv: Sequence[str]) -> int:
+    """Entry point of the child: ``FACELETS [LONGEST]``; one solution per line, then ``done``."""
+    facelets = argv[0]
+    longest = int(argv[1]) if len(argv) > 1 else 25
+
+    def emit(answer: str) -> None:
+        print(answer, flush=True)
+
+    search_shorter(facelets, emit, longest)
+    print(DONE, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
