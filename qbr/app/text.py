@@ -24,6 +24,9 @@ _DESCENT = 0.25
 
 _ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
 
+_FROM_UNI = frozenset("()×")
+"""Characters OpenCV's "sans" font lacks (it falls back to full-width CJK brackets): drawn with "uni" instead."""
+
 _PROBE = "\ufedf\ufee0"  # lam initial and medial: present only in fonts with Arabic presentation forms
 
 
@@ -129,14 +132,21 @@ class Fonts:
             self._arabic_path = _find_arabic_font(dirs)
         return self._arabic_path
 
-    def for_text(self, text: str) -> tuple[cv2.FontFace, str]:
-        """The face to draw ``text`` with and the string to hand to OpenCV (shaped if Arabic)."""
-        if not has_arabic(text):
-            return self.face("sans"), text
-        path = self.arabic_font
-        if path is None:
-            return self.face("uni"), shape(text, joined=False)
-        return self.face(str(path)), shape(text)
+    def runs(self, text: str) -> list[tuple[cv2.FontFace, str]]:
+        """``text`` as (face, string) runs to hand to OpenCV left to right (shaped, in visual order, if Arabic)."""
+        if has_arabic(text):
+            path = self.arabic_font
+            if path is None:
+                return [(self.face("uni"), shape(text, joined=False))]
+            return [(self.face(str(path)), shape(text))]
+        runs: list[tuple[cv2.FontFace, str]] = []
+        for ch in text:
+            name = "uni" if ch in _FROM_UNI else "sans"
+            if runs and runs[-1][0] is self.face(name):
+                runs[-1] = (runs[-1][0], runs[-1][1] + ch)
+            else:
+                runs.append((self.face(name), ch))
+        return runs
 
 
 def text_size(fonts: Fonts, text: str, size_px: float) -> tuple[int, int]:
@@ -144,9 +154,15 @@ def text_size(fonts: Fonts, text: str, size_px: float) -> tuple[int, int]:
     size = max(1, round(size_px))
     if not text:
         return 0, round(size * (1 + _DESCENT))
-    face, shaped = fonts.for_text(text)
-    _, _, w, _ = cv2.getTextSize((0, 0), shaped, (0, 0), face, size)
-    return int(w), round(size * (1 + _DESCENT))
+    w = sum(_run_width(face, run, size) for face, run in fonts.runs(text))
+    return w, round(size * (1 + _DESCENT))
+
+
+def _run_width(face: cv2.FontFace, text: str, size: int) -> int:
+    # getTextSize measures ink from the pen start; the advance of trailing spaces needs the pen's end point.
+    img = np.zeros((1, 1, 3), np.uint8)
+    (end_x, _), _ = cv2.putText(img, text, (0, 0), (0, 0, 0), face, size)
+    return int(end_x)
 
 
 def draw_text(img: np.ndarray, fonts: Fonts, text: str, org: tuple[int, int], size_px: float, colour: Colour,
@@ -164,13 +180,12 @@ def draw_text(img: np.ndarray, fonts: Fonts, text: str, org: tuple[int, int], si
         x -= w // 2
     elif align != "left":
         raise ValueError(f"align must be left, right or center, not {align!r}")
-    if text:
-        face, shaped = fonts.for_text(text)
-        baseline = (x, top + size)
+    pen = x
+    for face, run in fonts.runs(text):
         if shadow:
             off = max(1, size // 16)
-            cv2.putText(img, shaped, (x + off, top + size + off), (0, 0, 0), face, size, weight)
-        cv2.putText(img, shaped, baseline, colour, face, size, weight)
+            cv2.putText(img, run, (pen + off, top + size + off), (0, 0, 0), face, size, weight)
+        (pen, _), _ = cv2.putText(img, run, (pen, top + size), colour, face, size, weight)
     return Rect(x, top, w, h)
 
 
