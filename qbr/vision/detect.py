@@ -75,107 +75,123 @@ def _edge_map(gray: np.ndarray, t: Tunables) -> np.ndarray:
     return cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_RECT, (d, d)))
 
 
-def _order_clockwise(quad: np.ndarray) -> np.ndarray:
-    centre = quad.mean(axis=0)
-    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    return quad[np.argsort(angles)]
+def _quad_for(hull: np.ndarray, hull_area: float, t: Tunables) -> list[tuple[float, float]] | None:
+    """Four corners (any start, clockwise on screen) that fit a convex region, or None when it is not four-sided."""
+    quad = cv2.approxPolyDP(hull, 0.05 * cv2.arcLength(hull, True), True)
+    # Rounded corners pull approxPolyDP's corners inwards; the minimum-area rectangle then fits better.
+    options = [quad.reshape(-1, 2).tolist()] if len(quad) == 4 else []
+    options.append(cv2.boxPoints(cv2.minAreaRect(hull)).tolist())
+    for q in options:
+        twice_area = sum(q[i][0] * q[i - 3][1] - q[i - 3][0] * q[i][1] for i in range(4))
+        area = abs(twice_area) / 2
+        if area > 0 and t.quad_fill <= hull_area / area <= 2.0 - t.quad_fill:
+            return q if twice_area > 0 else q[::-1]  # positive shoelace sum = clockwise with y pointing down
+    return None
+
+
+def _empty_candidates() -> _Candidates:
+    return _Candidates(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
 
 
 def _find_candidates(gray: np.ndarray, t: Tunables, dilation: int) -> _Candidates:
-    width = gray.shape[1]
+    """Sticker-like quads: regions enclosed by edges, convex, four-sided, of a plausible size."""
+    height, width = gray.shape[:2]
     side_min = max(4.0, t.sticker_min * width - dilation)
     side_max = t.sticker_max * width
     edges = _edge_map(gray, t)
+    # Regions between edges are the outer contours of the inverted edge map (holes are edge blobs inside them).
     contours, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    centres, axes_a, axes_b, sizes = [], [], [], []
     if hierarchy is None:
-        return _Candidates(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
-    for contour, link in zip(contours, hierarchy[0], strict=True):
-        if link[3] != -1:  # a hole inside a region: not a region bounded by edges itself
-            continue
-        _, _, bw, bh = cv2.boundingRect(contour)
-        if max(bw, bh) < side_min or min(bw, bh) < side_min * 0.4 or max(bw, bh) > side_max * 1.5:
-            continue
+        return _empty_candidates()
+    boxes = np.array([cv2.boundingRect(c) for c in contours]).reshape(-1, 4)
+    x, y, w, h = boxes.T
+    big, small = np.maximum(w, h), np.minimum(w, h)
+    keep = (hierarchy[0][:, 3] == -1) & (big >= side_min) & (big <= 1.5 * side_max)
+    keep &= big <= t.quad_max_aspect * small
+    # Stickers cut by the frame edge are useless (and the background region always touches it).
+    keep &= (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
+    centres, axes_a, axes_b, sizes = [], [], [], []
+    min_area, max_area = 0.6 * side_min * side_min, 1.3 * side_max * side_max
+    for k in np.flatnonzero(keep).tolist():
+        contour = contours[k]
         area = cv2.contourArea(contour)
-        if area < 0.5 * side_min * side_min or area > 1.3 * side_max * side_max:
+        if not min_area <= area <= max_area:
             continue
         hull = cv2.convexHull(contour)
         hull_area = cv2.contourArea(hull)
-        if hull_area <= 0 or area < t.quad_solidity * hull_area:
+        if area < t.quad_solidity * hull_area:
             continue
-        quad = cv2.approxPolyDP(hull, 0.05 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-        if len(quad) != 4:
-            # Rounded or chipped stickers: the minimum-area rectangle is a good enough quad.
-            quad = cv2.boxPoints(cv2.minAreaRect(hull))
-        quad = _order_clockwise(quad.astype(np.float64))
-        quad_area = abs(cv2.contourArea(quad.astype(np.float32)))
-        if quad_area <= 0 or not (t.quad_fill <= area / quad_area <= 1.0 / t.quad_fill):
+        quad = _quad_for(hull, hull_area, t)
+        if quad is None:
             continue
-        a = (quad[1] + quad[2] - quad[0] - quad[3]) / 2
-        b = (quad[2] + quad[3] - quad[0] - quad[1]) / 2
-        la, lb = float(np.hypot(*a)), float(np.hypot(*b))
-        if min(la, lb) <= 0 or max(la, lb) / min(la, lb) > t.quad_max_aspect:
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+        ax, ay = (x1 + x2 - x0 - x3) / 2, (y1 + y2 - y0 - y3) / 2
+        bx, by = (x2 + x3 - x0 - x1) / 2, (y2 + y3 - y0 - y1) / 2
+        la, lb = np.hypot(ax, ay), np.hypot(bx, by)
+        if min(la, lb) <= 0 or max(la, lb) > t.quad_max_aspect * min(la, lb):
             continue
-        if abs(float(a @ b)) > 0.55 * la * lb:  # corner angles outside ~57..123 degrees
+        if abs(ax * bx + ay * by) > 0.55 * la * lb:  # corner angles outside ~57..123 degrees
             continue
-        centres.append(quad.mean(axis=0))
-        axes_a.append(a)
-        axes_b.append(b)
-        sizes.append(np.sqrt(quad_area))
+        centres.append(((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4))
+        axes_a.append((ax, ay))
+        axes_b.append((bx, by))
+        sizes.append(np.sqrt(hull_area))
     if not centres:
-        return _Candidates(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
+        return _empty_candidates()
     return _Candidates(np.array(centres), np.array(axes_a), np.array(axes_b), np.array(sizes))
 
 
-def _shape_ok(cands: _Candidates, basis_inv: np.ndarray, ratio: float) -> np.ndarray:
-    """Candidates whose own axes, seen in the anchor's frame, are unit axis vectors (any order or sign)."""
-    a = cands.axis_a @ basis_inv.T
-    b = cands.axis_b @ basis_inv.T
-    ok = np.ones(len(a), dtype=bool)
-    for v in (a, b):
-        big = np.abs(v).max(axis=1)
-        small = np.abs(v).min(axis=1)
-        ok &= (big > 1.0 / ratio) & (big < ratio) & (small < 0.4 * big)
-    # The two axes must land on different grid axes.
-    ok &= (np.abs(a[:, 0]) > np.abs(a[:, 1])) != (np.abs(b[:, 0]) > np.abs(b[:, 1]))
-    return ok
+_WINDOWS = np.array([(ox, oy) for oy in (-2, -1, 0) for ox in (-2, -1, 0)], dtype=np.float64)
 
 
-def _hypothesis(cands: _Candidates, anchor: int, t: Tunables) -> _GridFit | None:
-    basis = np.column_stack((cands.axis_a[anchor], cands.axis_b[anchor]))
-    if abs(np.linalg.det(basis)) < 1e-6:
-        return None
-    basis_inv = np.linalg.inv(basis)
-    shape_ok = _shape_ok(cands, basis_inv, t.grid_size_ratio)
-    d = (cands.centres - cands.centres[anchor]) @ basis_inv.T  # offsets in anchor sticker sides
-    big = np.abs(d).max(axis=1)
-    small = np.abs(d).min(axis=1)
-    # Pitch in sticker sides: distance to the nearest neighbour along an axis.
-    near = shape_ok & (big > 0.95) & (big < 2.2) & (small < 0.25 * big)
-    if not near.any():
-        return None
-    pitch = float(big[near].min())
-    pitch = float(np.median(big[near & (big < pitch * 1.2)]))
-    g = d / pitch
-    n = np.rint(g)
-    resid = np.hypot(*(g - n).T)
-    inlier = shape_ok & (resid < t.grid_residual)
-    cells = n[inlier].astype(int)
-    idx = np.flatnonzero(inlier)
-    best = None
-    for ox in (-2, -1, 0):
-        for oy in (-2, -1, 0):
-            inside = (cells[:, 0] >= ox) & (cells[:, 0] <= ox + 2) & (cells[:, 1] >= oy) & (cells[:, 1] <= oy + 2)
-            count = len({(int(x), int(y)) for x, y in cells[inside]})
-            score = (count, -float(resid[idx[inside]].sum()))
-            if best is None or score > best[0]:
-                best = (score, ox, oy, inside)
-    assert best is not None
-    _, ox, oy, inside = best
-    chosen = _one_per_cell(idx[inside], cells[inside] - (ox, oy), resid[idx[inside]])
-    if len(chosen[0]) < 4:
-        return None
-    return _fit(cands, chosen[0], chosen[1], t)
+def _hypotheses(cands: _Candidates, t: Tunables) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """Every candidate proposes the lattice spanned by its own axes; returns the proposals, best first.
+
+    Each proposal is (count, candidate indices, their (col, row) cells in a 3x3 window). All anchors are
+    evaluated at once on (anchor, other) arrays, which is far cheaper than one pass per anchor.
+    """
+    n = len(cands.sizes)
+    basis = np.stack((cands.axis_a, cands.axis_b), axis=2)  # (n, 2, 2): columns are the anchor's axes
+    det = np.linalg.det(basis)
+    valid = np.abs(det) > 1e-6
+    basis[~valid] = np.eye(2)
+    inv = np.linalg.inv(basis)
+    # Everything below is (anchor, other): others' offsets and axes in the anchor's sticker-side units.
+    d = np.einsum("kij,nj->kni", inv, cands.centres) - np.einsum("kij,kj->ki", inv, cands.centres)[:, None, :]
+    ok = valid[:, None] & valid[None, :]
+    a_side = np.zeros((n, n), dtype=bool)
+    for axes in (cands.axis_a, cands.axis_b):
+        v = np.abs(np.einsum("kij,nj->kni", inv, axes))
+        big, small = v.max(axis=2), v.min(axis=2)
+        ok &= (big > 1.0 / t.grid_size_ratio) & (big < t.grid_size_ratio) & (small < 0.4 * big)
+        a_side = a_side ^ (v[..., 0] > v[..., 1])
+    ok &= a_side  # the other's two axes land on different lattice axes
+    big, small = np.abs(d).max(axis=2), np.abs(d).min(axis=2)
+    near = ok & (big > 0.95) & (big < 2.2) & (small < 0.25 * big)
+    first = np.where(near, big, np.inf).min(axis=1)
+    close = near & (big < 1.2 * first[:, None])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pitch = np.where(close, big, 0.0).sum(axis=1) / close.sum(axis=1)
+    has_pitch = np.isfinite(first)
+    pitch[~has_pitch] = 1.0
+    g = d / pitch[:, None, None]
+    cell = np.rint(g)
+    resid = np.hypot(*(g - cell).transpose(2, 0, 1))
+    inlier = ok & (resid < t.grid_residual) & has_pitch[:, None]
+    # Count inliers in each of the nine 3x3 windows that contain the anchor's own cell.
+    lo = _WINDOWS[:, None, None, :]
+    inside = inlier[None] & np.all((cell[None] >= lo) & (cell[None] <= lo + 2), axis=3)  # (9, n, n)
+    score = inside.sum(axis=2) - 0.01 * np.where(inside, resid[None], 0.0).sum(axis=2)
+    best_window = score.argmax(axis=0)
+    best_score = score[best_window, np.arange(n)]
+    proposals = []
+    for anchor in np.argsort(-best_score):
+        if best_score[anchor] < 4:
+            break
+        members = np.flatnonzero(inside[best_window[anchor], anchor])
+        cells = cell[anchor, members] - _WINDOWS[best_window[anchor]]
+        proposals.append((int(anchor), *_one_per_cell(members, cells, resid[anchor, members])))
+    return proposals
 
 
 def _one_per_cell(indices: np.ndarray, cells: np.ndarray, resid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -266,17 +282,16 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         return None
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
-    for anchor in np.argsort(-cands.sizes):
-        if tried[anchor]:
+    for anchor, members, cells in _hypotheses(cands, t):
+        if tried[anchor] or (best is not None and len(members) < len(best.found) - 1):
             continue
-        tried[anchor] = True
-        fit = _hypothesis(cands, int(anchor), t)
+        fit = _fit(cands, members, cells, t)
+        tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
-        tried[fit.found] = True  # its members would propose the same grid
         if best is None or (len(fit.found), -fit.rms) > (len(best.found), -best.rms):
             best = fit
-        if len(best.found) == 9 and best.rms < 0.05:
+        if len(best.found) == 9:
             break
     if best is None or len(best.found) < t.grid_min_found:
         return None

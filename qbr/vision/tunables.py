@@ -14,7 +14,7 @@ class Tunables:
     """Vision tunables; pass an instance explicitly (no global), replace fields with ``dataclasses.replace``."""
 
     # --- detection (qbr/vision/detect.py) ---
-    work_width: int = 640
+    work_width: int = 320
     """Frames are resized to this width before detection: bounds per-frame time whatever the camera gives."""
     blur_size: float = 0.006
     """Gaussian blur kernel before Canny, as a fraction of the work width: suppresses sensor noise and JPEG blocks."""
@@ -32,8 +32,8 @@ class Tunables:
     """Largest sticker side accepted, as a fraction of the frame width (product range ends at 30%)."""
     quad_solidity: float = 0.82
     """Minimum area / convex-hull area of a sticker candidate: stickers are convex, clutter blobs rarely are."""
-    quad_fill: float = 0.72
-    """Minimum contour area / fitted-quad area: rejects triangles, L shapes and ragged regions."""
+    quad_fill: float = 0.85
+    """Minimum hull area / fitted-quad area (and 2 minus it the maximum): rejects discs, triangles, ragged blobs."""
     quad_max_aspect: float = 2.6
     """Largest ratio of a candidate's two side lengths: 30-degree tilt plus perspective stays well below this."""
     grid_residual: float = 0.3
