@@ -9,6 +9,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from qbr.vision.detect import FaceDetection
+    from qbr.vision.palette import Palette
+    from qbr.vision.tunables import Tunables
 
 
 @dataclass(frozen=True)
@@ -23,3 +25,17 @@ class FrameAnalysis:
     """Nine colour names from classify_face."""
     confidence: np.ndarray | None
     """(9,) classification confidence."""
+
+
+def analyse_frame(image: np.ndarray, tunables: Tunables, palette: Palette) -> FrameAnalysis | None:
+    """Detect, measure and name one frame's face; None when no face is in it (the per-frame path: a few ms)."""
+    from qbr.vision.classify import classify_face
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers
+
+    detection = detect_face(image, tunables)
+    if detection is None:
+        return None
+    rgb = measure_stickers(image, detection, tunables)
+    colours = classify_face(rgb, palette, tunables)
+    return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence)

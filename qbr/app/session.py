@@ -7,13 +7,18 @@ events replays exactly (tests, headless mode and the window loop all drive the s
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
 
-if TYPE_CHECKING:
-    import numpy as np
+import numpy as np
 
+from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
+from qbr.cube.moves import Move, apply_to_facelets
+from qbr.cube.validate import Problem
+from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
+
+if TYPE_CHECKING:
     from qbr.app.analysis import FrameAnalysis
     from qbr.cube.errors import QbrError
     from qbr.solve.i18n import Translator
@@ -78,7 +83,16 @@ class ResolvedEvent:
     error: QbrError | None
 
 
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent]  # noqa: UP007 (runtime alias)
+@dataclass(frozen=True)
+class NoticeEvent:
+    """Something outside the session the user should see (e.g. a setting could not be saved): a UI string key."""
+
+    t: float
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
 
 
 # ---------------------------------------------------------------------------------------------- effects
@@ -192,28 +206,68 @@ class ViewModel:
     solution: tuple[str, ...]
     legend: tuple[tuple[str, str], ...]
     colour_rgb: Mapping[str, tuple[int, int, int]]
+    """Colour name -> display sRGB (from the palette)."""
     scheme: Mapping[str, str]
+    """Face letter -> colour name of its centre."""
     calibration: tuple[str, int, int] | None
+    """(colour being calibrated, 0-based index, total) in CALIBRATING mode."""
+
+
+# ---------------------------------------------------------------------------------------------- session
+
+_MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 
 
 @dataclass(frozen=True)
 class SessionConfig:
-    """Behaviour settings of a session (no state): pass explicitly, tests shorten the timings."""
+    """Behaviour settings of a session (no state); pass explicitly, tests shorten the timings."""
 
     language: str = "en"
     languages: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant", "nl", "de", "fr", "es", "hu", "ar", "ja")
-    """Languages L cycles through, in order."""
+    """Languages L cycles through, in this order (those with a translator)."""
     normalize: bool = False
     """Also print the solution as numbered sentences."""
-    steady_seconds: float = 0.5
-    """The same nine colours must be seen this long before a face is captured automatically."""
+    scheme: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_SCHEME))
+    """Expected centre colours; with the standard scheme faces are recognised by centre in any order."""
+    order: tuple[str, ...] = ("F", "R", "B", "L", "U", "D")
+    """Guided scanning order: the four sides turning the cube to the left, then top, then bottom."""
     auto_capture: bool = True
-    calibration_seconds: float = 0.8
-    """Each centre colour is sampled this long during calibration."""
-    frame_gap_seconds: float = 0.3
-    """A longer gap without a face restarts the steadiness timer."""
-    warnings: tuple[str, ...] = field(default_factory=tuple)
-    """Untranslated start-up warnings to show once (e.g. a corrupt calibration file was ignored)."""
+    steady_seconds: float = 0.5
+    """The same nine colour names must be seen this long before a face is captured automatically."""
+    frame_gap_seconds: float = 0.35
+    """A longer gap between frames with a face restarts the steadiness timer."""
+    calibration_seconds: float = 1.0
+    """Each centre colour is sampled over this long (frames with a face only)."""
+    calibration_min_frames: int = 5
+    near_centre: float = 60.0
+    """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
+    separation: float = 30.0
+    """Calibration ignores a face whose centre is this close to a colour already sampled (still the old face)."""
+    notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
+    """Start-up warnings to show (UI string key, parameters), e.g. a corrupt calibration file was ignored."""
+
+
+@dataclass
+class _Face:
+    colours: tuple[str, ...]
+    rgb: np.ndarray
+
+
+@dataclass
+class _Track:
+    colours: tuple[str, ...]
+    since: float
+    last_t: float
+    rgb: list[np.ndarray]
+
+
+@dataclass
+class _Calibration:
+    names: tuple[str, ...]
+    index: int = 0
+    samples: dict[str, list[np.ndarray]] = field(default_factory=dict)
+    started: float | None = None
+    frames: int = 0
 
 
 class Session:
@@ -222,15 +276,490 @@ class Session:
     def __init__(
         self, config: SessionConfig, translators: Mapping[str, Translator], palette: Palette, t0: float
     ) -> None:
-        self._config = config
-        self._translators = translators
+        if not translators:
+            raise ValueError("a session needs at least one translator")
+        self._cfg = config
+        self._translators = dict(translators)
+        self._languages = tuple(lang for lang in config.languages if lang in self._translators) or tuple(
+            self._translators
+        )
+        self._lang = config.language if config.language in self._translators else self._languages[0]
         self._palette = palette
-        self._t0 = t0
+        self._t = t0
+        self._mode = Mode.SCANNING
+        self._back_to = Mode.SCANNING  # where CONFIRM_REPLACE and CALIBRATING return to
+        self._source_ok = True
+        self._scheme = dict(config.scheme)
+        self._by_centre = self._scheme == STANDARD_SCHEME
+        self._faces: dict[str, _Face] = {}
+        self._history: list[str] = []
+        self._track: _Track | None = None
+        self._ignore: tuple[str, ...] | None = None  # colours that must not auto-capture (just captured/declined)
+        self._last: FrameAnalysis | None = None
+        self._pending: tuple[str, _Face] | None = None
+        self._message: tuple[Callable[[Translator], str], float | None] | None = None
+        self._highlight: str | None = None
+        self._resolution: Resolution | None = None
+        self._solution: Solution | None = None
+        self._step = 0
+        self._cal: _Calibration | None = None
+        for key, params in config.notices:
+            self._say(key, persistent=True, **params)
+
+    # ------------------------------------------------------------------------------------------ events
 
     def handle(self, event: Event) -> list[Effect]:
         """Advance on ``event``; return the effects for the loop to carry out, in order."""
-        raise NotImplementedError
+        self._t = max(self._t, event.t)
+        if isinstance(event, FrameEvent):
+            if not self._source_ok:
+                self._source_ok = True
+            return self._on_frame(event)
+        if isinstance(event, KeyEvent):
+            return self._on_key(event.key)
+        if isinstance(event, SourceEvent):
+            if event.ok != self._source_ok:
+                self._source_ok = event.ok
+                self._track = None
+                self._last = None
+                if event.ok:
+                    self._say("app.msg.camera_back")
+            return []
+        if isinstance(event, ResolvedEvent):
+            return self._on_resolved(event)
+        if isinstance(event, NoticeEvent):
+            self._say(event.key, persistent=True, **event.params)
+        return []
+
+    def _on_frame(self, event: FrameEvent) -> list[Effect]:
+        a = event.analysis
+        seen = a is not None and a.colours is not None and a.rgb is not None
+        self._last = a if seen else None
+        if self._mode is Mode.CALIBRATING:
+            if seen:
+                self._calibrate(event.t, np.asarray(a.rgb, dtype=float))
+                return self._calibration_done() if self._cal is None else []
+            return []
+        if not seen:
+            if self._track is not None and event.t - self._track.last_t > self._cfg.frame_gap_seconds:
+                self._track = None
+            return []
+        colours = tuple(a.colours)
+        rgb = np.asarray(a.rgb, dtype=float)
+        track = self._track
+        if track is None or track.colours != colours or event.t - track.last_t > self._cfg.frame_gap_seconds:
+            self._track = _Track(colours, event.t, event.t, [rgb])
+        else:
+            track.last_t = event.t
+            track.rgb.append(rgb)
+        progress = self._steady()
+        if progress >= 1.0 and self._ignore is not None and colours != self._ignore:
+            self._ignore = None  # a different face has been held steady: the one we ignored is gone
+        if (
+            self._cfg.auto_capture
+            and progress >= 1.0
+            and colours != self._ignore
+            and self._mode in (Mode.SCANNING, Mode.INVALID)
+        ):
+            return self._capture(colours, np.mean(self._track.rgb, axis=0), explicit=False)
+        return []
+
+    def _steady(self) -> float:
+        if self._track is None:
+            return 0.0
+        if self._cfg.steady_seconds <= 0:
+            return 1.0
+        return min(1.0, (self._track.last_t - self._track.since) / self._cfg.steady_seconds)
+
+    def _on_key(self, key: str) -> list[Effect]:
+        mode = self._mode
+        if key == "esc":
+            if mode is Mode.CONFIRM_REPLACE:  # ESC answers "no" to the question; a second ESC quits
+                return self._answer(False)
+            return [Quit()]
+        if key == "l":
+            i = self._languages.index(self._lang) if self._lang in self._languages else -1
+            self._lang = self._languages[(i + 1) % len(self._languages)]
+            self._say("app.msg.language")
+            return [SaveLanguage(self._lang)]
+        if mode is Mode.CONFIRM_REPLACE:
+            if key in ("y", "enter"):
+                return self._answer(True)
+            if key in ("n", "backspace"):
+                return self._answer(False)
+            return []
+        if mode is Mode.CALIBRATING:
+            if key == "c":
+                self._cal = None
+                self._mode = self._back_to
+                self._say("app.msg.calibration_cancelled")
+            elif key == "r":
+                from qbr.vision.palette import DEFAULT_PALETTE
+
+                self._cal = None
+                self._palette = DEFAULT_PALETTE
+                self._mode = self._back_to
+                self._say("app.msg.calibration_reset")
+                return [SavePalette(None)]
+            return []
+        if key == "c" and mode in (Mode.SCANNING, Mode.INVALID, Mode.SOLUTION):
+            self._back_to = mode
+            self._mode = Mode.CALIBRATING
+            self._cal = _Calibration(tuple(self._palette.colours))
+            self._track = None
+            return []
+        if mode in (Mode.SCANNING, Mode.INVALID):
+            if key == "space":
+                if self._last is None:
+                    self._say("app.msg.no_face")
+                    return []
+                if self._track is not None and self._track.colours == tuple(self._last.colours):
+                    rgb = np.mean(self._track.rgb, axis=0)
+                else:
+                    rgb = np.asarray(self._last.rgb, dtype=float)
+                return self._capture(tuple(self._last.colours), rgb, explicit=True)
+            if key == "backspace" and mode is Mode.SCANNING:
+                self._undo()
+            return []
+        if mode is Mode.SOLUTION and self._solution is not None:
+            total = len(self._solution.moves)
+            if key in ("right", "enter", "space"):
+                self._step = min(total, self._step + 1)
+            elif key in ("left", "backspace"):
+                self._step = max(0, self._step - 1)
+        return []
+
+    # ---------------------------------------------------------------------------------------- scanning
+
+    def _face_for(self, centre: str) -> str | None:
+        """The face a newly seen face with this centre colour is, or None if it cannot be placed."""
+        owner = next((f for f, c in self._scheme.items() if c == centre and f in self._faces), None)
+        if owner is not None:
+            return owner
+        if self._by_centre or self._mode is Mode.INVALID:
+            return next((f for f, c in self._scheme.items() if c == centre), None)
+        return self._next_face()
+
+    def _next_face(self) -> str | None:
+        if self._mode is Mode.INVALID and self._highlight is not None:
+            return self._highlight
+        return next((f for f in self._cfg.order if f not in self._faces), None)
+
+    def _capture(self, colours: tuple[str, ...], rgb: np.ndarray, explicit: bool) -> list[Effect]:
+        centre = colours[4]
+        face = self._face_for(centre)
+        self._ignore = colours
+        if face is None:
+            self._say("app.msg.unknown_centre", colour=centre)
+            return []
+        new = _Face(colours, rgb)
+        old = self._faces.get(face)
+        if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
+            self._faces[face] = new
+            self._say("app.msg.rescanned", colour=centre)
+            return self._resolve()
+        if old is not None:
+            if old.colours == colours:
+                if explicit:
+                    self._say("app.msg.already_captured", colour=centre)
+                return []
+            self._pending = (face, new)
+            self._back_to = self._mode
+            self._mode = Mode.CONFIRM_REPLACE
+            return []
+        if not self._by_centre:
+            self._scheme[face] = centre
+        self._faces[face] = new
+        self._history.append(face)
+        self._say("app.msg.captured", colour=centre)
+        return self._resolve() if len(self._faces) == len(FACES) else []
+
+    def _answer(self, yes: bool) -> list[Effect]:
+        assert self._pending is not None
+        face, new = self._pending
+        self._pending = None
+        self._mode = self._back_to
+        if not yes:
+            self._say("app.msg.kept", colour=self._scheme[face])
+            return []
+        self._faces[face] = new
+        self._say("app.msg.replaced", colour=self._scheme[face])
+        return self._resolve() if len(self._faces) == len(FACES) else []
+
+    def _undo(self) -> None:
+        if not self._history:
+            self._say("app.msg.nothing_to_undo")
+            return
+        face = self._history.pop()
+        colour = self._scheme[face]
+        del self._faces[face]
+        if not self._by_centre:
+            self._scheme[face] = self._cfg.scheme.get(face, colour)
+        self._ignore = None
+        self._say("app.msg.undone", colour=colour)
+
+    def _resolve(self) -> list[Effect]:
+        self._mode = Mode.RESOLVING
+        self._track = None
+        rgb = {f: self._faces[f].rgb for f in FACES}
+        return [ResolveCube(rgb=rgb, palette=self._palette)]
+
+    def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
+        if self._mode is not Mode.RESOLVING:
+            return []  # an answer nobody waits for any more
+        self._resolution = event.resolution
+        if event.solution is not None and event.error is None:
+            self._solution = event.solution
+            self._step = 0
+            self._highlight = None
+            self._mode = Mode.SOLUTION
+            self._message = None
+            return [PrintText(_solution_text(event.solution, self._tr(), self._cfg.normalize))]
+        self._mode = Mode.INVALID
+        self._highlight = getattr(event.resolution, "least_certain_face", None)
+        problems = list(getattr(event.error, "problems", None) or getattr(event.resolution, "problems", None) or [])
+        error = event.error
+        if problems:
+            first = problems[0]
+            self._message = (lambda tr: _problem_message(first, tr), None)
+        elif error is not None:
+            self._message = (lambda tr: str(error), None)
+        else:
+            self._say("app.msg.invalid", persistent=True)
+        return []
+
+    # ------------------------------------------------------------------------------------- calibration
+
+    def _calibrate(self, t: float, rgb: np.ndarray) -> None:
+        cal = self._cal
+        assert cal is not None
+        centre = rgb[4]
+        for name in cal.names[: cal.index]:
+            if np.linalg.norm(np.mean(cal.samples[name], axis=0) - centre) < self._cfg.separation:
+                return  # still the face of a colour already sampled
+        near = rgb[np.linalg.norm(rgb - centre, axis=1) < self._cfg.near_centre]
+        name = cal.names[cal.index]
+        cal.samples.setdefault(name, []).extend(near)
+        cal.frames += 1
+        if cal.started is None:
+            cal.started = t
+        if t - cal.started >= self._cfg.calibration_seconds and cal.frames >= self._cfg.calibration_min_frames:
+            cal.index += 1
+            cal.started = None
+            cal.frames = 0
+            if cal.index == len(cal.names):
+                self._palette = _calibrated_palette(self._palette, cal.samples)
+                self._cal = None
+
+    def _calibration_done(self) -> list[Effect]:
+        self._mode = self._back_to
+        self._say("app.msg.calibration_saved")
+        return [SavePalette(self._palette)]
+
+    # ------------------------------------------------------------------------------------------- view
+
+    def _tr(self) -> Translator:
+        return self._translators[self._lang]
+
+    def _say(self, key: str, persistent: bool = False, **params: str) -> None:
+        def text(tr: Translator) -> str:
+            shown = {k: (_colour_name(tr, v) if k == "colour" else v) for k, v in params.items()}
+            if key == "app.msg.language":
+                shown["language"] = tr.t("app.language_name")
+            return tr.t(key, **shown)
+
+        self._message = (text, None if persistent else self._t + _MESSAGE_SECONDS)
+
+    @property
+    def mode(self) -> Mode:
+        """The current mode (NO_FRAMES is only shown, never a mode of its own)."""
+        return self._mode
+
+    @property
+    def captured_count(self) -> int:
+        return len(self._faces)
+
+    @property
+    def resolution(self) -> Resolution | None:
+        return self._resolution
+
+    @property
+    def solution(self) -> Solution | None:
+        return self._solution
+
+    @property
+    def palette(self) -> Palette:
+        return self._palette
+
+    @property
+    def language(self) -> str:
+        return self._lang
+
+    def captured_rgb(self) -> dict[str, np.ndarray]:
+        """Mean sRGB of each captured face."""
+        return {f: face.rgb.copy() for f, face in self._faces.items()}
 
     def view(self) -> ViewModel:
         """What to draw now."""
-        raise NotImplementedError
+        tr = self._tr()
+        mode = self._mode
+        shown = mode
+        if not self._source_ok and mode in (Mode.SCANNING, Mode.INVALID, Mode.CALIBRATING, Mode.CONFIRM_REPLACE):
+            shown = Mode.NO_FRAMES
+        message = None
+        if self._message is not None and (self._message[1] is None or self._t < self._message[1]):
+            message = self._message[0](tr)
+        if shown is Mode.NO_FRAMES:
+            message = tr.t("app.msg.no_frames")
+        guide = None
+        if mode in (Mode.SCANNING, Mode.INVALID, Mode.CONFIRM_REPLACE):
+            face = self._next_face()
+            guide = self._guide(face, tr) if face is not None else None
+        return ViewModel(
+            mode=shown,
+            language=self._lang,
+            rtl=self._lang == "ar",
+            status=self._status(tr),
+            prompt=self._prompt(tr, guide),
+            message=message,
+            guide=guide,
+            preview=self._preview(),
+            captured={f: face.colours for f, face in self._faces.items()},
+            highlight_face=self._highlight if mode is Mode.INVALID else None,
+            step=self._current_step(tr),
+            solution=tuple(str(m) for m in self._solution.moves) if self._solution is not None else (),
+            legend=self._legend(tr),
+            colour_rgb={n: tuple(round(float(v)) for v in rgb) for n, rgb in self._palette.colours.items()},
+            scheme=dict(self._scheme),
+            calibration=(self._cal.names[self._cal.index], self._cal.index, len(self._cal.names))
+            if self._cal is not None
+            else None,
+        )
+
+    def _guide(self, face: str, tr: Translator) -> Guide:
+        top, right = NEIGHBOURS[face][0], NEIGHBOURS[face][1]
+        return Guide(
+            face=face,
+            front=self._scheme[face],
+            top=self._scheme[top],
+            right=self._scheme[right],
+            text=_orientation(tr, face, top, self._scheme),
+        )
+
+    def _preview(self) -> Preview | None:
+        a = self._last
+        if a is None or not self._source_ok:
+            return None
+        det = a.detection
+        if self._mode is Mode.CALIBRATING and self._cal is not None:
+            steady = min(1.0, self._cal.frames / max(1, self._cfg.calibration_min_frames))
+        elif self._track is not None and self._track.colours != self._ignore:
+            steady = self._steady()
+        else:
+            steady = 0.0
+        return Preview(
+            stickers=getattr(det, "stickers", None),
+            outline=getattr(det, "outline", None),
+            colours=tuple(a.colours) if a.colours is not None else None,
+            steady=steady,
+        )
+
+    def _status(self, tr: Translator) -> str:
+        if self._mode is Mode.CALIBRATING and self._cal is not None:
+            return tr.t("app.status.calibrating", n=self._cal.index + 1, total=len(self._cal.names))
+        if self._mode is Mode.SOLUTION and self._solution is not None:
+            return tr.t("app.status.solution", n=len(self._solution.moves))
+        return tr.t("app.status.faces", n=len(self._faces), total=len(FACES))
+
+    def _prompt(self, tr: Translator, guide: Guide | None) -> str:
+        mode = self._mode
+        if mode is Mode.CONFIRM_REPLACE and self._pending is not None:
+            return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[self._pending[0]]))
+        if mode is Mode.CALIBRATING and self._cal is not None:
+            return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.names[self._cal.index]))
+        if mode is Mode.RESOLVING:
+            return tr.t("app.prompt.resolving")
+        if mode is Mode.INVALID:
+            if guide is not None and self._highlight is not None:
+                return tr.t("app.prompt.rescan", colour=_colour_name(tr, guide.front))
+            return tr.t("app.prompt.rescan_any")
+        if mode is Mode.SOLUTION and self._solution is not None:
+            if not self._solution.moves:
+                return tr.t("app.prompt.already_solved")
+            if self._step >= len(self._solution.moves):
+                return tr.t("app.prompt.solved")
+            return tr.t("app.prompt.solution")
+        if not self._faces:
+            return tr.t("app.prompt.first_face")
+        return tr.t("app.prompt.scan")
+
+    def _legend(self, tr: Translator) -> tuple[tuple[str, str], ...]:
+        mode = self._mode
+        keys: list[tuple[str, str]]
+        if mode is Mode.CONFIRM_REPLACE:
+            keys = [("Y", "app.key.replace"), ("N", "app.key.keep")]
+        elif mode is Mode.CALIBRATING:
+            keys = [("C", "app.key.leave_calibration"), ("R", "app.key.reset_colours")]
+        elif mode is Mode.RESOLVING:
+            keys = []
+        elif mode is Mode.SOLUTION:
+            keys = [("RIGHT", "app.key.next"), ("LEFT", "app.key.previous"), ("C", "app.key.calibrate")]
+        else:
+            keys = [("SPACE", "app.key.capture")]
+            if mode is Mode.SCANNING and self._history:
+                keys.append(("BACKSPACE", "app.key.undo"))
+            keys.append(("C", "app.key.calibrate"))
+        keys += [("L", "app.key.language"), ("ESC", "app.key.quit")]
+        return tuple((label, tr.t(key)) for label, key in keys)
+
+    def _current_step(self, tr: Translator) -> Step | None:
+        sol = self._solution
+        if self._mode is not Mode.SOLUTION or sol is None or self._step >= len(sol.moves):
+            return None
+        move = sol.moves[self._step]
+        total = len(sol.moves)
+        return Step(
+            index=self._step,
+            total=total,
+            move=str(move),
+            face=move.face,
+            turns=move.turns,
+            sentence=_move_sentence(move, tr),
+            counter=tr.t("step", n=self._step + 1, total=total),
+            facelets_before=apply_to_facelets(sol.facelets, sol.moves[: self._step]),
+        )
+
+
+# ------------------------------------------------------------------------- adapters to qbr.solve / vision
+
+
+def _colour_name(tr: Translator, name: str) -> str:
+    return colour_name(name, tr)
+
+
+def _orientation(tr: Translator, front: str, top: str, scheme: Mapping[str, str]) -> str:
+    return orientation_sentence(tr, front, top, scheme)
+
+
+def _move_sentence(move: Move, tr: Translator) -> str:
+    return move_sentence(move, tr)
+
+
+def _problem_message(problem: Problem, tr: Translator) -> str:
+    return problem_message(problem, tr)
+
+
+def _solution_text(solution: Solution, tr: Translator, numbered: bool) -> str:
+    from qbr.app.report import solution_text
+
+    return solution_text(solution, tr, numbered=numbered)
+
+
+def _calibrated_palette(base: Palette, samples: Mapping[str, list[np.ndarray]]) -> Palette:
+    """``base`` with each sampled colour replaced by the median of its samples (robust to a stray sticker)."""
+    import dataclasses
+
+    colours = dict(base.colours)
+    for name, values in samples.items():
+        colours[name] = tuple(float(v) for v in np.median(np.asarray(values), axis=0))
+    return dataclasses.replace(base, colours=colours, name="calibrated")

@@ -1,0 +1,153 @@
+"""What qbr remembers between runs: the calibrated palette and the chosen language, in the user's config dir.
+
+Files are versioned JSON written atomically (temporary file in the same directory, fsync, ``os.replace``), so a
+crash mid-save leaves the previous file intact. A corrupt or foreign file is reported as a notice and ignored,
+never overwritten until the user saves a new one; a directory that cannot be written is a notice too, and the
+value is kept for this run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from qbr.vision.palette import Palette
+
+PALETTE_FILE: Final = "palette.json"
+SETTINGS_FILE: Final = "settings.json"
+SETTINGS_FORMAT: Final = "qbr-settings"
+SETTINGS_VERSION: Final = 1
+
+Notice = tuple[str, dict[str, str]]
+"""A UI string key of qbr/app/locales and its parameters (shown by the session, e.g. "app.warn.bad_file")."""
+
+
+class _Unusable(Exception):
+    """A stored file that exists but cannot be used; the message says why."""
+
+
+def _bad(path: Path, reason: object) -> Notice:
+    return ("app.warn.bad_file", {"path": str(path), "reason": str(reason)})
+
+
+def _read_json(path: Path) -> Any | None:
+    """The JSON in ``path``, None if there is no file; raises _Unusable with a reason otherwise."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return None  # the config "directory" is a file: nothing was ever stored there
+    except (OSError, UnicodeDecodeError) as error:
+        raise _Unusable(f"cannot be read ({error.__class__.__name__}: {error})") from error
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _Unusable(f"not valid JSON ({error})") from error
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` so that readers (and a crash) see either the old or the new file, whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable where the platform allows it
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+class Store:
+    """The palette and settings files of one config directory (``Environment.config_dir``)."""
+
+    def __init__(self, config_dir: Path) -> None:
+        self.config_dir = Path(config_dir)
+
+    @property
+    def palette_path(self) -> Path:
+        return self.config_dir / PALETTE_FILE
+
+    @property
+    def settings_path(self) -> Path:
+        return self.config_dir / SETTINGS_FILE
+
+    # --------------------------------------------------------------------------------------------- palette
+
+    def load_palette(self) -> tuple[Palette | None, list[Notice]]:
+        """The calibrated palette, or None (use the default) with a notice if the file is unusable."""
+        from qbr.vision.palette import Palette, PaletteFormatError
+
+        path = self.palette_path
+        try:
+            data = _read_json(path)
+            return (None if data is None else Palette.from_json(data)), []
+        except (_Unusable, PaletteFormatError) as error:
+            return None, [_bad(path, error)]
+
+    def save_palette(self, palette: Palette | None) -> Notice | None:
+        """Store ``palette`` (None: delete the file, back to the defaults); a notice if that failed."""
+        path = self.palette_path
+        try:
+            if palette is None:
+                path.unlink(missing_ok=True)
+            else:
+                write_atomically(path, json.dumps(palette.to_json(), indent=1) + "\n")
+        except OSError as error:
+            return ("app.warn.cannot_save", {"path": str(path), "reason": error.strerror or str(error)})
+        return None
+
+    # -------------------------------------------------------------------------------------------- settings
+
+    def _settings(self) -> dict[str, Any]:
+        data = _read_json(self.settings_path)
+        if data is None:
+            return {}
+        if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
+            raise _Unusable(f"not a qbr settings file (expected \"format\": \"{SETTINGS_FORMAT}\")")
+        if data.get("version") != SETTINGS_VERSION:
+            raise _Unusable(f"unknown settings version {data.get('version')!r} (this qbr reads {SETTINGS_VERSION})")
+        return data
+
+    def load_language(self) -> tuple[str | None, list[Notice]]:
+        """The language chosen in an earlier run, or None; a notice if the settings file is unusable."""
+        from qbr.solve.i18n import LANGUAGES
+
+        try:
+            lang = self._settings().get("language")
+        except _Unusable as error:
+            return None, [_bad(self.settings_path, error)]
+        if lang is None:
+            return None, []
+        if lang not in LANGUAGES:
+            return None, [_bad(self.settings_path, f"unknown language {lang!r}")]
+        return lang, []
+
+    def save_language(self, lang: str) -> Notice | None:
+        """Remember ``lang``; a notice if it could not be saved."""
+        path = self.settings_path
+        try:
+            data = self._settings()
+        except _Unusable:
+            data = {}  # the user chose anew: replacing the unusable file is what they asked for
+        data.update(format=SETTINGS_FORMAT, version=SETTINGS_VERSION, language=lang)
+        try:
+            write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        except OSError as error:
+            return ("app.warn.cannot_save", {"path": str(path), "reason": error.strerror or str(error)})
+        return None
