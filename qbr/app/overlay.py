@@ -21,6 +21,7 @@ GREY: Colour = (90, 90, 90)
 DIM: Colour = (55, 55, 55)
 ACCENT: Colour = (0, 215, 255)  # amber (BGR): progress and the next thing to do
 WARN_BG: Colour = (20, 40, 150)  # dark red (BGR) behind warnings
+INFO_BG: Colour = (90, 60, 30)  # dark blue (BGR) behind news (a face was captured, the language changed)
 ARROW: Colour = (255, 60, 230)  # magenta (BGR): visible on every sticker colour
 
 _NET_CELL = {"U": (3, 0), "L": (0, 3), "F": (3, 3), "R": (6, 3), "B": (9, 3), "D": (3, 6)}
@@ -270,7 +271,7 @@ def _legend(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> int:
             lines[-1] += sep + item
         else:
             lines.append(item)
-    line_h = text_size(fonts, "Ag", size)[1]
+    line_h = max(text_size(fonts, line, size)[1] for line in lines)
     top = lay.h - len(lines) * line_h - lay.margin
     fill_rect(img, Rect(0, top - lay.margin // 2, lay.w, lay.h - top + lay.margin // 2), BLACK, 0.55)
     for i, line in enumerate(lines):
@@ -287,7 +288,7 @@ def _top_bar(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> int
     status_w = text_size(fonts, view.status, lay.font)[0] if view.status else 0
     width = lay.w - 3 * lay.margin - status_w
     lines = wrap(fonts, view.prompt, lay.big, width) if view.prompt else []
-    line_h = text_size(fonts, "Ag", lay.big)[1]
+    line_h = max(text_size(fonts, line, lay.big)[1] for line in [*lines, "Ag"])
     bottom = lay.margin + max(1, len(lines)) * line_h + lay.margin // 2
     fill_rect(img, Rect(0, 0, lay.w, bottom), BLACK, 0.55)
     for i, line in enumerate(lines):
@@ -314,13 +315,14 @@ def _message(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, top: i
     lines = wrap(fonts, view.message, lay.font, width)
     widest = max(text_size(fonts, line, lay.font)[0] for line in lines)
     box_w = widest + 2 * round(lay.font * 0.5)
+    background = WARN_BG if view.mode in (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE) else INFO_BG
     side = lay.w - lay.margin - box_w if view.rtl else lay.margin
     x = (lay.w - box_w) // 2 if centred else side
     if view.rtl:
-        draw_text_box(img, fonts, lines, (x + box_w, top), lay.font, WHITE, background=WARN_BG, alpha=0.85,
+        draw_text_box(img, fonts, lines, (x + box_w, top), lay.font, WHITE, background=background, alpha=0.85,
                       align="right", pad=0.5, min_width=box_w)
     else:
-        draw_text_box(img, fonts, lines, (x, top), lay.font, WHITE, background=WARN_BG, alpha=0.85, pad=0.5,
+        draw_text_box(img, fonts, lines, (x, top), lay.font, WHITE, background=background, alpha=0.85, pad=0.5,
                       min_width=box_w)
 
 
@@ -453,7 +455,7 @@ def _no_frames(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> N
 
 def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> np.ndarray:
     """A copy of ``frame_bgr`` with ``view`` drawn over it (the frame itself is not changed)."""
-    fonts = fonts or Fonts()
+    fonts = (fonts or Fonts()).directed(view.rtl)
     img = np.ascontiguousarray(frame_bgr, dtype=np.uint8).copy()
     if img.ndim == 2:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)

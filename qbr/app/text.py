@@ -22,6 +22,9 @@ Colour = tuple[int, int, int]
 _DESCENT = 0.25
 """OpenCV's line box reaches a quarter of the font size below the baseline."""
 
+_ARABIC_LEADING = 0.45
+"""Arabic glyphs reach further below the baseline: more room between lines."""
+
 _ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
 
 _FROM_UNI = frozenset("()×")
@@ -49,9 +52,10 @@ def has_arabic(text: str) -> bool:
     return any(lo <= ord(ch) <= hi for ch in text for lo, hi in _ARABIC_RANGES)
 
 
-def shape(text: str, joined: bool = True) -> str:
+def shape(text: str, joined: bool = True, rtl: bool = False) -> str:
     """``text`` as OpenCV must draw it: Arabic letters joined (if ``joined``) and every run in visual order.
 
+    ``rtl`` makes the line right-to-left even when it starts with Latin (a key name in an Arabic legend).
     Text without Arabic comes back unchanged.
     """
     if not has_arabic(text):
@@ -62,7 +66,7 @@ def shape(text: str, joined: bool = True) -> str:
         import arabic_reshaper
 
         text = arabic_reshaper.reshape(text)
-    return get_display(text)
+    return get_display(text, base_dir="R" if rtl else None)
 
 
 def _find_arabic_font(dirs: Sequence[Path]) -> Path | None:
@@ -111,11 +115,23 @@ class Rect:
 class Fonts:
     """The font faces of one window, loaded once and kept (owned by the loop or the overlay, never global)."""
 
-    def __init__(self, arabic_font: Path | None = None, search_dirs: Sequence[Path] | None = None) -> None:
+    def __init__(self, arabic_font: Path | None = None, search_dirs: Sequence[Path] | None = None,
+                 rtl: bool = False) -> None:
         self._faces: dict[str, cv2.FontFace] = {}
         self._arabic_path = arabic_font
         self._search_dirs = list(search_dirs) if search_dirs is not None else None
         self._searched = arabic_font is not None
+        self.rtl = rtl
+        """Lay mixed lines out right to left (the language of the text is written right to left)."""
+
+    def directed(self, rtl: bool) -> Fonts:
+        """These fonts (same cache) laying lines out right to left or not."""
+        if rtl == self.rtl:
+            return self
+        other = Fonts.__new__(Fonts)
+        other.__dict__.update(self.__dict__)
+        other.rtl = rtl
+        return other
 
     def face(self, name: str = "sans") -> cv2.FontFace:
         """A built-in OpenCV font face ("sans", "uni", "italic") or a font file, cached."""
@@ -137,8 +153,8 @@ class Fonts:
         if has_arabic(text):
             path = self.arabic_font
             if path is None:
-                return [(self.face("uni"), shape(text, joined=False))]
-            return [(self.face(str(path)), shape(text))]
+                return [(self.face("uni"), shape(text, joined=False, rtl=self.rtl))]
+            return [(self.face(str(path)), shape(text, rtl=self.rtl))]
         runs: list[tuple[cv2.FontFace, str]] = []
         for ch in text:
             name = "uni" if ch in _FROM_UNI else "sans"
@@ -154,8 +170,9 @@ def text_size(fonts: Fonts, text: str, size_px: float) -> tuple[int, int]:
     size = max(1, round(size_px))
     if not text:
         return 0, round(size * (1 + _DESCENT))
+    descent = _ARABIC_LEADING if has_arabic(text) else _DESCENT
     w = sum(_run_width(face, run, size) for face, run in fonts.runs(text))
-    return w, round(size * (1 + _DESCENT))
+    return w, round(size * (1 + descent))
 
 
 def _run_width(face: cv2.FontFace, text: str, size: int) -> int:
