@@ -303,8 +303,9 @@ class Session:
         self._solution: Solution | None = None
         self._step = 0
         self._cal: _Calibration | None = None
-        for key, params in config.notices:
-            self._say(key, persistent=True, **params)
+        if config.notices:
+            notices = tuple((key, dict(params)) for key, params in config.notices)
+            self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
 
     # ------------------------------------------------------------------------------------------ events
 

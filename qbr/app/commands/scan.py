@@ -1,0 +1,131 @@
+"""``qbr scan`` (six photos) and ``qbr resolve`` (measured colours as JSON): read a cube, name its colours, solve."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from qbr.app.commands.result import CommandResult
+from qbr.app.errors import InputFileError, NoFaceFoundError
+from qbr.cube.conventions import FACE_NAMES, FACES
+
+if TYPE_CHECKING:
+    from qbr.app.environment import Environment
+
+_MAX_JSON_BYTES = 10_000_000  # a colour scan is a few kB; refuse to parse anything absurd
+
+
+def scan_command(
+    paths: list[Path], lang: str, budget: float, debug_dir: Path | None, env: Environment
+) -> CommandResult:
+    """Read six photos (faces U R F D L B, each in the standard net orientation), resolve and solve the cube."""
+    from qbr.app.debug_images import annotate, write_image
+    from qbr.app.headless import translator
+    from qbr.app.jobs import resolve_and_solve
+    from qbr.app.report import cube_result
+    from qbr.app.sources import read_image
+    from qbr.app.store import Store
+    from qbr.vision.classify import classify_face
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers
+    from qbr.vision.palette import DEFAULT_PALETTE
+    from qbr.vision.tunables import Tunables
+
+    if len(paths) != len(FACES):
+        raise InputFileError(
+            f"qbr scan needs six photos, one per face in the order U R F D L B; got {len(paths)}"
+            + (f" ({', '.join(map(str, paths))})" if paths else "")
+        )
+    tr = translator(lang)
+    stored, notices = Store(env.config_dir).load_palette()
+    palette = stored or DEFAULT_PALETTE
+    tunables = Tunables()
+    images = [read_image(path) for path in paths]  # every file checked before any slow work
+    rgb: dict[str, np.ndarray] = {}
+    missing: list[str] = []
+    for face, path, image in zip(FACES, paths, images, strict=True):
+        detection = detect_face(image, tunables)
+        names = None
+        if detection is not None:
+            rgb[face] = measure_stickers(image, detection, tunables)
+            names = classify_face(rgb[face], palette).names
+        else:
+            missing.append(f"{path} ({FACE_NAMES[face]} face {face})")
+        if debug_dir is not None:
+            write_image(Path(debug_dir) / f"{face}.png", annotate(image, detection, names, f"{face}: {path.name}"))
+    if missing:
+        raise NoFaceFoundError(
+            f"no cube face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
+            "of the picture, in even light"
+        )
+    result = cube_result(*resolve_and_solve(rgb, palette, budget), tr)
+    if notices:
+        result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
+    return result
+
+
+def _number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
+
+
+def read_colour_scan(path: Path) -> dict[str, np.ndarray]:
+    """The per-face (9,3) sRGB of a colour-scan JSON file; InputFileError saying exactly what is wrong."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputFileError(f"{path}: is a directory, not a JSON file")
+    try:
+        if path.stat().st_size > _MAX_JSON_BYTES:
+            raise InputFileError(f"{path}: too large for a colour scan ({path.stat().st_size} bytes)")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputFileError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"{path}: not a text (UTF-8 JSON) file") from None
+    except OSError as error:
+        raise InputFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise InputFileError(f"{path}: not valid JSON ({where}: {error.msg})") from None
+    if not isinstance(data, dict) or "rgb" not in data:
+        raise InputFileError(f'{path}: expected a JSON object with "rgb": {{"U": [[r, g, b] x 9], ...}}')
+    size = data.get("size", 3)
+    if size != 3:
+        raise InputFileError(f"{path}: only 3x3x3 cubes can be solved (\"size\" is {size!r})")
+    faces = data["rgb"]
+    if not isinstance(faces, dict):
+        raise InputFileError(f'{path}: "rgb" must be an object with the faces U R F D L B')
+    absent = [f for f in FACES if f not in faces]
+    if absent:
+        raise InputFileError(f'{path}: "rgb" lacks face {", ".join(absent)} (it needs U R F D L B)')
+    extra = sorted(str(f) for f in faces if f not in FACES)
+    if extra:
+        raise InputFileError(f'{path}: "rgb" has unknown face {", ".join(extra)} (faces are U R F D L B)')
+    out: dict[str, np.ndarray] = {}
+    for face in FACES:
+        stickers = faces[face]
+        if not isinstance(stickers, list) or len(stickers) != 9:
+            count = len(stickers) if isinstance(stickers, list) else type(stickers).__name__
+            raise InputFileError(f'{path}: "rgb"."{face}" must be a list of 9 stickers, got {count}')
+        for i, colour in enumerate(stickers):
+            if not (isinstance(colour, list) and len(colour) == 3 and all(_number(v) for v in colour)):
+                raise InputFileError(f'{path}: "rgb"."{face}"[{i}] must be [r, g, b] numbers, got {colour!r}')
+            if not all(0 <= v <= 255 for v in colour):
+                raise InputFileError(f'{path}: "rgb"."{face}"[{i}] = {colour}: values must be 0-255 (sRGB)')
+        out[face] = np.array(stickers, dtype=float)
+    return out
+
+
+def resolve_command(path: Path, lang: str, budget: float) -> CommandResult:
+    """Name and solve a cube given its measured sticker colours (JSON, faces U R F D L B, sRGB 0-255)."""
+    from qbr.app.headless import translator
+    from qbr.app.jobs import resolve_and_solve
+    from qbr.app.report import cube_result
+
+    rgb = read_colour_scan(path)
+    return cube_result(*resolve_and_solve(rgb, None, budget), translator(lang))

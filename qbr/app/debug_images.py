@@ -1,0 +1,70 @@
+"""Annotated images of what ``qbr scan --debug`` found: sticker outlines and colour names over the photo."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from qbr.app.errors import InputFileError
+
+if TYPE_CHECKING:
+    from qbr.vision.detect import FaceDetection
+
+_BGR = {
+    "white": (255, 255, 255),
+    "yellow": (0, 230, 255),
+    "red": (0, 0, 230),
+    "orange": (0, 140, 255),
+    "green": (0, 200, 0),
+    "blue": (230, 80, 0),
+}
+
+
+def annotate(
+    image: np.ndarray, detection: FaceDetection | None, names: Sequence[str] | None, title: str
+) -> np.ndarray:
+    """A copy of ``image`` with the face outline, each sticker's quad in its colour, its name and a title."""
+    import cv2
+
+    out = image.copy()
+    h = out.shape[0]
+    scale = max(0.4, h / 900)  # text and lines grow with the image, never with absolute pixel sizes alone
+    thick = max(1, round(2 * scale))
+    if detection is not None:
+        cv2.polylines(out, [np.round(detection.outline).astype(np.int32)], True, (255, 0, 255), thick + 1,
+                      cv2.LINE_AA)
+        for i, quad in enumerate(detection.stickers):
+            name = names[i] if names is not None else "?"
+            colour = _BGR.get(name, (128, 128, 128))
+            pts = np.round(quad).astype(np.int32)
+            cv2.polylines(out, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
+            cv2.polylines(out, [pts], True, colour, thick, cv2.LINE_AA)
+            cx, cy = quad.mean(axis=0)
+            label = f"{i + 1}:{name}"
+            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, thick)
+            org = (int(cx - tw / 2), int(cy + th / 2))
+            cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, (0, 0, 0), thick + 2, cv2.LINE_AA)
+            cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, (255, 255, 255), thick, cv2.LINE_AA)
+    text = title if detection is not None else f"{title}: no face found"
+    cv2.putText(out, text, (10, int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale, (0, 0, 0), thick + 2,
+                cv2.LINE_AA)
+    cv2.putText(out, text, (10, int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale, (0, 255, 255), thick,
+                cv2.LINE_AA)
+    return out
+
+
+def write_image(path: Path, image: np.ndarray) -> None:
+    """Write a PNG; InputFileError naming the path if the directory cannot be written."""
+    import cv2
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ok, data = cv2.imencode(".png", image)
+        if not ok:
+            raise OSError("PNG encoding failed")
+        path.write_bytes(data.tobytes())
+    except OSError as error:
+        raise InputFileError(f"--debug {path.parent}: cannot write {path.name} ({error})") from None
