@@ -1,0 +1,137 @@
+"""The synthetic renderer tells the truth: its sticker quads sit on the colours it claims, deterministically."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from qbr.cube.conventions import FACES, STANDARD_SCHEME
+from synth import PALETTES, TIERS, RenderParams, front_corners, random_colours, render_cube, render_face, sample_params
+from synth.palettes import light_gains, linear_to_srgb, srgb_to_linear
+
+
+def _centre_rgb(image_bgr: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Mean RGB of a small patch around the centre of a sticker quad."""
+    c = quad.mean(axis=0)
+    r = max(1, int(0.15 * np.linalg.norm(quad[2] - quad[0]) / np.sqrt(2)))
+    x, y = round(c[0]), round(c[1])
+    patch = image_bgr[y - r: y + r + 1, x - r: x + r + 1].reshape(-1, 3).astype(float)
+    return patch.mean(axis=0)[::-1]
+
+
+def _nearest(rgb: np.ndarray, palette: dict[str, tuple[int, int, int]]) -> str:
+    return min(palette, key=lambda name: float(np.sum((np.array(palette[name], float) - rgb) ** 2)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_easy_truth_quads_sit_on_their_colours(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    params = sample_params("easy", rng)
+    colours = random_colours(rng)
+    out = render_face(colours, params, rng)
+    assert out.image.shape == (params.height, params.width, 3) and out.image.dtype == np.uint8
+    assert out.colours == colours
+    # Exposure scales all albedos alike; undo it before matching against the palette.
+    scale = float(linear_to_srgb(srgb_to_linear(np.array([128.0])) * params.brightness)[0]) / 128
+    palette = {k: tuple(np.array(v) * scale) for k, v in PALETTES[params.palette].items()}
+    seen = tuple(_nearest(_centre_rgb(out.image, q), palette) for q in out.stickers)
+    assert seen == colours
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_truth_quads_are_clockwise_row_major_and_in_frame(tier: str) -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        params = sample_params(tier, rng)
+        out = render_face(random_colours(rng), params, rng)
+        q = out.stickers
+        assert q.shape == (9, 4, 2) and q.dtype == np.float32
+        assert np.all(q >= 0) and np.all(q[..., 0] < params.width) and np.all(q[..., 1] < params.height)
+        # Clockwise in image coordinates (y down) means a positive shoelace sum.
+        x, y = q[..., 0], q[..., 1]
+        area = np.sum(x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y, axis=1)
+        assert np.all(area > 0)
+        # Row-major in the face's own frame: undo the roll, then columns go right and rows go down.
+        centres = q.mean(axis=1)
+        a = np.radians(params.roll)
+        unroll = np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])
+        local = (centres - centres[4]) @ unroll.T
+        grid = local.reshape(3, 3, 2)
+        assert np.all(np.diff(grid[..., 0], axis=1) > 0)
+        assert np.all(np.diff(grid[..., 1], axis=0) > 0)
+
+
+def test_renders_are_deterministic_by_seed() -> None:
+    def once(seed: int) -> np.ndarray:
+        rng = np.random.default_rng(seed)
+        return render_face(random_colours(rng), sample_params("hard", rng), rng).image
+
+    assert np.array_equal(once(3), once(3))
+    assert not np.array_equal(once(3), once(4))
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_tier_parameter_ranges(tier: str) -> None:
+    limits = {"easy": (5, 5, 0.08, 0.15), "medium": (15, 20, 0.05, 0.2), "hard": (25, 30, 0.04, 0.3)}
+    max_roll, max_tilt, smallest, largest = limits[tier]
+    rng = np.random.default_rng(11)
+    for _ in range(60):
+        p = sample_params(tier, rng)
+        assert abs(p.roll) <= max_roll
+        assert np.hypot(p.yaw, p.pitch) <= max_tilt + 1e-9
+        # The largest sizes are shrunk until the whole face fits in the frame.
+        assert smallest * 0.7 <= p.sticker_size <= largest
+        corners = front_corners(p)
+        assert np.all(corners >= 0) and np.all(corners[:, 0] <= p.width) and np.all(corners[:, 1] <= p.height)
+        if tier == "easy":
+            assert p.cast == 0 and p.glare == 0 and p.defocus == 0 and p.motion == 0
+        if tier == "hard":
+            assert p.jpeg_quality is not None and 40 <= p.jpeg_quality <= 70
+            assert p.brightness <= 0.55 or p.glare > 0
+            assert p.defocus > 0 or p.motion > 0
+
+
+def test_render_cube_shows_each_face_in_net_orientation() -> None:
+    rng = np.random.default_rng(5)
+    facelets = "".join(rng.permutation(list("".join(f * 9 for f in FACES))))
+    params = dataclasses.replace(sample_params("easy", rng), roll=0.0, yaw=0.0, pitch=0.0)
+    out = render_cube(facelets, params, rng)
+    assert list(out) == list(FACES)
+    for i, face in enumerate(FACES):
+        expected = tuple(STANDARD_SCHEME[x] for x in facelets[9 * i: 9 * i + 9])
+        assert out[face].colours == expected
+        scale = float(linear_to_srgb(srgb_to_linear(np.array([128.0])) * params.brightness)[0]) / 128
+        palette = {k: tuple(np.array(v) * scale) for k, v in PALETTES[params.palette].items()}
+        seen = tuple(_nearest(_centre_rgb(out[face].image, q), palette) for q in out[face].stickers)
+        assert seen == expected
+
+
+def test_render_cube_neighbours_show_the_right_colours() -> None:
+    # Tilt the cube to show the top neighbour of F (which must be U's bottom row, as in the net).
+    rng = np.random.default_rng(9)
+    base = RenderParams(sticker_size=0.12, pitch=25.0, centre=(0.5, 0.6), noise=0.0, ambient=1.0)
+    facelets = "".join(rng.permutation(list("".join(f * 9 for f in FACES))))
+    out = render_cube(facelets, lambda face: base, rng)
+    front = out["F"]
+    q = front.stickers
+    # Just above F1, F2, F3 we must see U7, U8, U9.
+    up = q[0].mean(0) - q[3].mean(0)
+    palette = PALETTES[base.palette]
+    for col in range(3):
+        # F's edge is half a pitch up; U's first row, foreshortened by sin(25 deg), is about 0.2 pitch further.
+        centre = q[col].mean(0) + 0.72 * up
+        quad = (q[col] - q[col].mean(0)) * 0.3 + centre
+        # Side faces are shaded; compare by nearest after normalising brightness.
+        rgb = _centre_rgb(front.image, quad)
+        seen = _nearest(rgb * 255 / max(rgb.max(), 1), {k: np.array(v) * 255 / max(v) for k, v in palette.items()})
+        assert seen == STANDARD_SCHEME[facelets[6 + col]]
+
+
+def test_light_gains_keep_luminance_and_warm_up_with_low_kelvin() -> None:
+    warm = light_gains(2700, 0.5, 0.0)
+    neutral = light_gains(6500, 0.5, 0.0)
+    assert warm[0] > warm[2]
+    assert np.allclose(neutral, 1.0, atol=0.03)
+    assert abs(float(warm @ [0.2126, 0.7152, 0.0722]) - 1.0) < 1e-9
