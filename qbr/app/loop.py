@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     from qbr.app.analysis import FrameAnalysis
     from qbr.app.environment import Environment
     from qbr.app.session import Session
+    from qbr.app.settings import Settings
     from qbr.app.sources import FrameSource
+    from qbr.app.store import Store
     from qbr.vision.palette import Palette
 
 WINDOW_TITLE = "qbr"
@@ -137,6 +139,7 @@ class WindowLoop:
         draw: Callable[[np.ndarray, Any], np.ndarray] | None = None,
         clock: Callable[[], float] = time.monotonic,
         idle_ms: int = 30,
+        lost_after: float = 0.5,
     ) -> None:
         self.session = session
         self.source = source
@@ -148,6 +151,7 @@ class WindowLoop:
         self.display = display
         self.clock = clock
         self.idle_ms = idle_ms
+        self.lost_after = lost_after
         self.stats = LoopStats()
         if draw is None:
             from qbr.app.overlay import draw as overlay_draw
@@ -162,6 +166,7 @@ class WindowLoop:
         self._quit = False
         self._last: np.ndarray | None = None
         self._lost = False
+        self._silent_since: float | None = None
         self._ended = False
         self._pace: tuple[float, float] | None = None  # (wall clock, source time) of the first frame
         self._next_t = 0.0
@@ -208,13 +213,16 @@ class WindowLoop:
         frame = self.source.read()
         now = self.clock()
         if frame is None:
-            if self.source.is_live:
-                if not self._lost:
+            if getattr(self.source, "ended", False):
+                self._ended = True  # a video keeps showing its last frame until the user leaves
+            elif self.source.is_live:
+                # A camera that misses a frame or two is not lost; one silent for lost_after seconds is.
+                self._silent_since = self._silent_since if self._silent_since is not None else now
+                if not self._lost and now - self._silent_since >= self.lost_after:
                     self._lost = True
                     self._handle(SourceEvent(now, False))
-            else:
-                self._ended = True  # a video keeps showing its last frame until the user leaves
             return
+        self._silent_since = None
         if self._lost:
             self._lost = False
             self._handle(SourceEvent(now, True))
@@ -246,7 +254,7 @@ class WindowLoop:
         frame = self._last if self._last is not None else np.zeros((480, 640, 3), np.uint8)
         self.display.show(self._draw(frame, self.session.view()))
         self.stats.draws += 1
-        if self._ended or self._lost:
+        if self._ended or self._silent_since is not None:
             wait = max(wait, self.idle_ms)  # nothing new to read: don't spin
         name = key_name(self.display.key(max(1, min(wait, 100))))
         if name is not None:
@@ -266,28 +274,31 @@ class WindowLoop:
         return self.stats
 
 
-def run_window(settings: Any, env: Environment, source: FrameSource, session: Session, *,
-               title: str = WINDOW_TITLE) -> CommandResult:
-    """Run the live window on ``source`` driving ``session`` until ESC or the window is closed.
-
-    The caller opened ``source`` and built ``session``; this closes neither.
-    """
+def run_window(settings: Settings, env: Environment, source: FrameSource, *, store: Store | None = None,
+               session: Session | None = None, title: str = WINDOW_TITLE) -> CommandResult:
+    """Run the live window on ``source`` until ESC or the window is closed; closes ``source`` at the end."""
     from qbr.app.analysis import analyse_frame
+    from qbr.app.headless import make_session
     from qbr.app.jobs import resolve_and_solve
     from qbr.app.store import Store
     from qbr.vision.tunables import Tunables
 
-    tunables = getattr(settings, "tunables", None) or Tunables()
-    budget = float(getattr(settings, "budget", 0.0))
-    store = Store(env.config_dir)
+    tunables = Tunables()
+    store = store or Store(env.config_dir)
+    if session is None:
+        session, _ = make_session(settings, store, t0=time.monotonic())
+    warning = session.view().message
+    if warning:
+        env.stderr.write(f"qbr: {warning}\n")
 
     def analyse(image: np.ndarray) -> FrameAnalysis | None:
         return analyse_frame(image, tunables, session.palette)
 
     def resolve(effect: ResolveCube) -> tuple[Any, Any, Any]:
-        return resolve_and_solve(effect.rgb, effect.palette, budget)
+        return resolve_and_solve(effect.rgb, effect.palette, settings.budget)
 
-    loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, save_palette=store.save_palette,
-                      save_language=store.save_language, out=env.stdout, display=Display(title))
-    loop.run()
+    with source:
+        loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, save_palette=store.save_palette,
+                          save_language=store.save_language, out=env.stdout, display=Display(title))
+        loop.run()
     return CommandResult()

@@ -55,6 +55,10 @@ class FakeSource:
         self.reads += 1
         return self.frames.pop(0) if self.frames else None
 
+    @property
+    def ended(self) -> bool:
+        return not self.is_live and not self.frames
+
 
 class FakeClock:
     def __init__(self) -> None:
@@ -137,16 +141,17 @@ def test_video_plays_at_its_fps_then_holds_the_last_frame_until_esc():
 
 def test_lost_camera_reports_and_resumes():
     clock = FakeClock()
-    display = FakeDisplay(clock, {12: 27})
-    frames = [*_frames(3), None, None, None, *_frames(2)]
+    display = FakeDisplay(clock, {13: 27})
+    # One missed frame is not a lost camera; three in a row (90 ms of silence here) are.
+    frames = [*_frames(2), None, *_frames(1), None, None, None, None, *_frames(2)]
     session = FakeSession()
-    _loop(session, FakeSource(frames, live=True), display, clock).run()
+    _loop(session, FakeSource(frames, live=True), display, clock, lost_after=0.06).run()
     # (after the last frame the source goes silent again: lost once more)
     assert [e.ok for e in session.of(SourceEvent)] == [False, True, False]
     kinds = [type(e).__name__ for e in session.events if isinstance(e, FrameEvent | SourceEvent)]
     assert kinds == ["FrameEvent"] * 3 + ["SourceEvent", "SourceEvent"] + ["FrameEvent"] * 2 + ["SourceEvent"]
     # While lost the last frame stays on screen.
-    assert int(display.shown[4][0, 0, 0]) == 2
+    assert int(display.shown[6][0, 0, 0]) == 0
 
 
 def test_closing_the_window_quits():
