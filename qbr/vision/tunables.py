@@ -60,3 +60,15 @@ class Tunables:
     # --- colour classification and resolution (qbr/vision/colour.py, classify.py, resolve.py) ---
     classify_margin_scale: float = 6.0
     """CIEDE2000 margin (best vs runner-up colour) at which confidence reaches 63%: a just-noticeable gap is ~2."""
+    resolve_iterations: int = 6
+    """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
+    resolve_max_nodes: int = 400
+    """Most ranked assignments examined per piece type: bounds the time if many near-ties must be sorted out."""
+    resolve_margin_scale: float = 8.0
+    """Piece-cost margin (summed CIEDE2000) at which a facelet's confidence reaches 63%; pieces sum 2-3 stickers."""
+    resolve_uncertain_below: float = 0.5
+    """Facelets less confident than this are reported as uncertain (the UI asks to check them)."""
+    resolve_max_uncertain: int = 6
+    """At most this many uncertain facelets are reported: more would not help a person check the cube."""
+    resolve_min_centre_difference: float = 1.0
+    """Two centres closer than this (CIEDE2000) cannot anchor two colours: that is a misread, not a cube."""

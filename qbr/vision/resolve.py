@@ -1,0 +1,399 @@
+"""Whole-cube colour resolution: 54 measured sticker colours -> the facelet string, using what a cube is.
+
+The old app named each sticker alone by its nearest palette colour, so under real light orange read as red and
+a dim white as blue. Here the six centres anchor the colours (they never move and are measured in the same light
+as the rest), and the stickers are assigned as *pieces*: each corner position takes one of the 8 corners in one
+of 3 twists, each edge position one of the 12 edges in one of 2 flips, every piece exactly once, total twist,
+flip and permutation parity those of a real cube. The cheapest such cube (costs are CIEDE2000 distances from
+stickers to their colour's anchor) is found exactly with a ranked assignment search; the anchors are then
+re-estimated from the nine stickers of each colour and each face's colour cast removed, and the search repeated.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from qbr.cube.conventions import (
+    CENTRES,
+    CORNER_FACELETS,
+    CORNER_NAMES,
+    EDGE_FACELETS,
+    EDGE_NAMES,
+    FACE_INDEX,
+    FACES,
+    facelet_name,
+)
+from qbr.cube.cubie import permutation_parity
+from qbr.cube.validate import Problem, ProblemKind, validate
+from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode, srgb_to_lab
+from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette
+from qbr.vision.tunables import Tunables
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The resolved cube: facelets (``?`` where nothing usable was measured), whether it is a real cube, and doubt.
+
+    ``confidence`` is per facelet in [0, 1]; ``uncertain`` lists the least certain facelets first;
+    ``colour_names`` maps face letter -> colour name as guessed from the centres (for messages).
+    """
+
+    facelets: str
+    valid: bool
+    problems: list[Problem]
+    confidence: NDArray[np.float64]
+    uncertain: tuple[int, ...] = ()
+    colour_names: dict[str, str] = field(default_factory=dict)
+    least_certain_face: str | None = None
+
+
+# --- the pieces as index tables -------------------------------------------------------------------------------
+
+
+def _option_colours(names: tuple[str, ...], size: int) -> NDArray[np.intp]:
+    # [piece, orientation, slot] -> colour (face index) shown at that slot of the position; a piece's colour j
+    # sits at slot (j + orientation) % size, the convention of qbr.cube.cubie.
+    return np.array(
+        [[[FACE_INDEX[name[(k - o) % size]] for k in range(size)] for o in range(size)] for name in names],
+        dtype=np.intp,
+    )
+
+
+_CORNER_SLOTS = np.array(CORNER_FACELETS, dtype=np.intp)
+_EDGE_SLOTS = np.array(EDGE_FACELETS, dtype=np.intp)
+_CORNER_COLOURS = _option_colours(CORNER_NAMES, 3)
+_EDGE_COLOURS = _option_colours(EDGE_NAMES, 2)
+_CENTRES = np.array(CENTRES, dtype=np.intp)
+
+
+def _option_costs(cost: NDArray[np.float64], slots: NDArray[np.intp], colours: NDArray[np.intp]) -> NDArray:
+    """[position, piece, orientation] -> summed cost of the stickers the position would show."""
+    return cost[slots[:, None, None, :], colours[None, :, :, :]].sum(axis=-1)
+
+
+# --- exact constrained assignment -------------------------------------------------------------------------------
+
+
+def _orient(costs: NDArray[np.float64], modulus: int) -> tuple[float, tuple[int, ...]]:
+    """Cheapest orientations (one row of ``costs`` per position) whose sum is 0 modulo ``modulus`` (a small DP)."""
+    best = [0.0] + [math.inf] * (modulus - 1)
+    choice: list[list[int]] = []
+    for row in costs.tolist():  # plain floats: this runs thousands of times per cube
+        new = [math.inf] * modulus
+        pick = [0] * modulus
+        for r in range(modulus):
+            for o in range(modulus):
+                value = best[(r - o) % modulus] + row[o]
+                if value < new[r]:
+                    new[r], pick[r] = value, o
+        best = new
+        choice.append(pick)
+    orientation = []
+    r = 0
+    for pick in reversed(choice):
+        o = pick[r]
+        orientation.append(o)
+        r = (r - o) % modulus
+    return best[0], tuple(reversed(orientation))
+
+
+def _assign(weights: NDArray[np.float64], lsa: Callable) -> tuple[float, tuple[int, ...]] | None:
+    try:
+        rows, cols = lsa(weights)
+    except ValueError:  # every assignment uses a forbidden (infinite) entry
+        return None
+    total = float(weights[rows, cols].sum())
+    return (total, tuple(cols.tolist())) if math.isfinite(total) else None
+
+
+Best = dict[int, tuple[float, tuple[int, ...], tuple[int, ...]]]
+
+
+def _best_by_parity(costs: NDArray[np.float64], modulus: int, max_nodes: int, limit: float = math.inf) -> Best:
+    """For each permutation parity, the cheapest (cost, permutation, orientations) with orientation sum 0.
+
+    Murty's ranked assignment: permutations come out in order of their cost with free orientations, a lower
+    bound of their cost with constrained orientations, so the search stops once the bound passes both best costs
+    (or ``limit``: nothing dearer is wanted).
+    """
+    from scipy.optimize import linear_sum_assignment  # heavy: imported only when a cube is resolved
+
+    n = costs.shape[0]
+    weights = costs.min(axis=2)
+    best: Best = {}
+    first = _assign(weights, linear_sum_assignment)
+    if first is None or first[0] >= limit:
+        return best
+    counter = itertools.count()
+    heap: list[Any] = [(first[0], next(counter), first[1], (), ())]
+    for _ in range(max_nodes):
+        if not heap:
+            break
+        bound, _, perm, forced, forbidden = heapq.heappop(heap)
+        if bound >= limit or (len(best) == 2 and bound >= max(b[0] for b in best.values())):
+            break
+        parity = permutation_parity(perm)
+        total, orientation = _orient(costs[np.arange(n), perm], modulus)
+        if total < limit and (parity not in best or total < best[parity][0]):
+            best[parity] = (total, perm, orientation)
+        # Partition the rest of the space: child i keeps this solution's first i free choices and forbids the next.
+        w = weights.copy()
+        for r, c in forbidden:
+            w[r, c] = np.inf
+        for r, c in forced:
+            _fix(w, r, c)
+        fixed = list(forced)
+        forced_rows = {r for r, _ in forced}
+        free = [r for r in range(n) if r not in forced_rows]
+        for r in free[:-1]:
+            child = w.copy()
+            child[r, perm[r]] = np.inf
+            solved = _assign(child, linear_sum_assignment)
+            if solved is not None and solved[0] < limit:
+                heapq.heappush(
+                    heap, (solved[0], next(counter), solved[1], tuple(fixed), (*forbidden, (r, perm[r])))
+                )
+            fixed.append((r, perm[r]))
+            _fix(w, r, perm[r])
+    return best
+
+
+def _fix(w: NDArray[np.float64], r: int, c: int) -> None:
+    """Force row ``r`` onto column ``c`` in place (all else in that row and column forbidden)."""
+    keep = w[r, c]
+    w[r, :] = np.inf
+    w[:, c] = np.inf
+    w[r, c] = keep
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """One kind of piece (corners or edges) in a solution: option costs, best per parity, and the chosen one."""
+
+    slots: NDArray[np.intp]
+    table: NDArray[np.intp]
+    costs: NDArray[np.float64]
+    best: Best
+
+
+def _solve(cost: NDArray[np.float64], max_nodes: int) -> tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None:
+    """The cheapest real cube: colour (face index) of each facelet, its parity and the per-kind search results."""
+    kinds = tuple(
+        _Kind(slots, table, costs, _best_by_parity(costs, modulus, max_nodes))
+        for slots, table, modulus in ((_CORNER_SLOTS, _CORNER_COLOURS, 3), (_EDGE_SLOTS, _EDGE_COLOURS, 2))
+        for costs in (_option_costs(cost, slots, table),)
+    )
+    corners, edges = kinds
+    parities = [p for p in (0, 1) if p in corners.best and p in edges.best]
+    if not parities:
+        return None
+    parity = min(parities, key=lambda p: corners.best[p][0] + edges.best[p][0])
+    colours = np.zeros(54, dtype=np.intp)
+    colours[_CENTRES] = np.arange(6)
+    for kind in kinds:
+        _, perm, orientation = kind.best[parity]
+        colours[kind.slots] = kind.table[list(perm), list(orientation)]
+    return colours, parity, (corners, edges)
+
+
+def _margins(parity: int, kinds: tuple[_Kind, _Kind], max_nodes: int, cap: float) -> NDArray[np.float64]:
+    """Per facelet: how much dearer the best real cube is that shows that facelet in another colour (at most cap).
+
+    Two alternatives are tried per position, each completed to a real cube: the same piece turned another way
+    (orientations elsewhere re-fitted), and for each parity the best assignment that puts another piece there
+    (the other kind of piece re-fitted to that parity).
+    """
+    margin = np.full(54, cap)
+    for kind, other in ((kinds[0], kinds[1]), (kinds[1], kinds[0])):
+        n, modulus = kind.costs.shape[0], kind.costs.shape[2]
+        total, perm, orientation = kind.best[parity]
+        best_total = total + other.best[parity][0]
+        # Alternatives dearer than this for this kind alone cannot come within ``cap`` of the best cube.
+        limit = best_total + cap - min(b[0] for b in other.best.values())
+        chosen = kind.table[list(perm), list(orientation)]  # [position, slot]
+        rows = np.arange(n)
+        for r in range(n):
+            turned = kind.costs[rows, perm].copy()
+            turned[r, orientation[r]] = np.inf
+            alternative = np.full(modulus, _orient(turned, modulus)[0] + other.best[parity][0])
+            elsewhere = kind.costs.copy()
+            elsewhere[r, perm[r], :] = np.inf
+            for new_parity, (cost, new_perm, new_orientation) in _best_by_parity(
+                elsewhere, modulus, max_nodes, limit
+            ).items():
+                if new_parity in other.best:
+                    moved_total = cost + other.best[new_parity][0]
+                    shows = kind.table[new_perm[r], new_orientation[r]]
+                    alternative = np.where(shows != chosen[r], np.minimum(alternative, moved_total), alternative)
+            margin[kind.slots[r]] = np.clip(alternative - best_total, 0.0, cap)
+    return margin
+
+
+def _face_gains(linear: NDArray[np.float64], target: NDArray[np.float64], measured: NDArray[np.bool_]) -> NDArray:
+    """Per face, the channel gains (von Kries) that best map its stickers onto their colours' anchors."""
+    gains = np.ones((6, 3))
+    for f in range(6):
+        rows = slice(9 * f, 9 * f + 9)
+        s, t = linear[rows][measured[rows]], target[rows][measured[rows]]
+        energy = (s * s).sum(axis=0)
+        # Least squares per channel; bright stickers (white, yellow) dominate, as in a white-patch estimate.
+        gains[f] = np.where(energy > 1e-6, (s * t).sum(axis=0) / np.maximum(energy, 1e-6), 1.0)
+    return gains
+
+
+def _read(rgb: Any) -> NDArray[np.float64]:
+    """The 54 measured colours in facelet order, NaN rows where a face or sticker is missing or not finite."""
+    stickers = np.full((54, 3), np.nan)
+    if not isinstance(rgb, Mapping):
+        return stickers
+    for i, face in enumerate(FACES):
+        try:
+            values = np.asarray(rgb.get(face), dtype=np.float64)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        if values.shape == (9, 3):
+            stickers[9 * i : 9 * i + 9] = values
+    stickers[~np.isfinite(stickers).all(axis=1)] = np.nan
+    return np.clip(stickers, 0.0, 255.0)
+
+
+def _fit(
+    stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables
+) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64]]:
+    """Alternate the piece assignment with re-estimating the colours and each face's light.
+
+    Returns the last solution found (see ``_solve``; None if none) and the six colours' anchors (Lab).
+    """
+    linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
+    gains = np.ones((54, 3))
+    anchors = linear_to_lab(linear[_CENTRES])
+    solution = None
+    for _ in range(tunables.resolve_iterations):
+        lab = linear_to_lab(linear * gains)
+        cost = delta_e(lab[:, None, :], anchors[None, :, :])
+        cost[~measured] = 0.0  # an unmeasured sticker takes whatever colour the pieces around it need
+        found = _solve(cost, tunables.resolve_max_nodes)
+        if found is None or (solution is not None and np.array_equal(found[0], solution[0])):
+            break
+        solution = found
+        colours = solution[0]
+        anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
+        # Each face was seen in its own light: fit the gains that map its stickers onto their colours' anchors.
+        target = srgb_decode(np.clip(lab_to_srgb(anchors), 0.0, 255.0))[colours]
+        gains = np.repeat(_face_gains(linear * gains, target, measured), 9, axis=0) * gains
+    return solution, anchors
+
+
+def _alike_centres(
+    centres_lab: NDArray[np.float64], names: Mapping[str, str], tunables: Tunables
+) -> list[Problem]:
+    """Two centres that look the same colour leave the cube undecidable: say which, so that face is rescanned."""
+    problems = []
+    distance = delta_e(centres_lab[:, None, :], centres_lab[None, :, :])
+    for i, j in itertools.combinations(range(6), 2):
+        if distance[i, j] < tunables.resolve_min_centre_difference:
+            a, b = FACES[i], FACES[j]
+            problems.append(
+                Problem(
+                    ProblemKind.CENTRES,
+                    f"the centres of {a} and {b} look the same colour: rescan one of those faces",
+                    (CENTRES[i], CENTRES[j]),
+                    {"face": b, "shows": a, "shows_colour": names[a], "expected_colour": names[b]},
+                )
+            )
+    return problems
+
+
+def _name_colours(anchors_rgb: NDArray[np.float64], palette: Palette) -> dict[str, str]:
+    """Face letter -> palette colour name, one-to-one, after the white balance that makes the names fit best.
+
+    Each cluster in turn is tried as the white one (its light's cast removed, brought to the palette's white),
+    as well as no balance at all; the cheapest one-to-one naming over all tries wins.
+    """
+    from scipy.optimize import linear_sum_assignment
+
+    reference = palette.lab()
+    white = srgb_decode(palette.colours["white"])
+    linear = srgb_decode(anchors_rgb)
+    tries = [np.ones(3)] + [white / np.maximum(linear[j], 1e-6) for j in range(6)]
+    best: tuple[float, tuple[int, ...]] | None = None
+    for gains in tries:
+        lab = linear_to_lab(linear * gains)
+        cost = delta_e(lab[:, None, :], reference[None, :, :])
+        rows, cols = linear_sum_assignment(cost)
+        total = float(cost[rows, cols].sum())
+        if best is None or total < best[0]:
+            best = (total, tuple(int(c) for c in cols))
+    assert best is not None
+    return {face: COLOUR_NAMES[best[1][i]] for i, face in enumerate(FACES)}
+
+
+def _unreadable_problem(missing: NDArray[np.bool_]) -> Problem:
+    where = [facelet_name(int(i)) for i in np.flatnonzero(missing)]
+    shown = ", ".join(where[:12]) + (f" and {len(where) - 12} more" if len(where) > 12 else "")
+    return Problem(
+        ProblemKind.BAD_CHARACTERS,
+        f"no usable colour was measured for {len(where)} sticker{'s' if len(where) != 1 else ''}: {shown}",
+        tuple(int(i) for i in np.flatnonzero(missing)),
+        {
+            "character": "?",
+            "count": str(len(where)),
+            "positions": ", ".join(str(int(i) + 1) for i in np.flatnonzero(missing)),
+        },
+    )
+
+
+def _uncertain(confidence: NDArray[np.float64], tunables: Tunables) -> tuple[int, ...]:
+    order = np.argsort(confidence, kind="stable")
+    doubtful = [int(i) for i in order if confidence[i] < tunables.resolve_uncertain_below]
+    return tuple(doubtful[: tunables.resolve_max_uncertain])
+
+
+def resolve_cube(
+    rgb: Mapping[str, Any],
+    palette: Palette | None = None,
+    tunables: Tunables = Tunables(),  # noqa: B008
+) -> Resolution:
+    """Resolve six faces of measured sticker colours (face letter -> nine sRGB rows, net order) into a cube.
+
+    Never raises: missing faces, wrong shapes and non-finite values give ``valid=False`` with problems, and
+    ``?`` in ``facelets`` where nothing usable was measured. ``palette`` only names the colours.
+    """
+    palette = palette or DEFAULT_PALETTE
+    stickers = _read(rgb)
+    measured = np.isfinite(stickers).all(axis=1)
+    confidence = np.zeros(54)
+    if not measured[_CENTRES].all():
+        # Without every centre there is nothing to anchor the colours to.
+        return Resolution("?" * 54, False, [_unreadable_problem(~measured)], confidence)
+    solution, anchors = _fit(stickers, measured, tunables)
+    names = _name_colours(np.clip(lab_to_srgb(anchors), 0.0, 255.0), palette)
+    if solution is None:
+        problems = [Problem(ProblemKind.PARITY, "no real cube fits these colours", (), {})]
+        return Resolution("?" * 54, False, problems, confidence, colour_names=names)
+    colours, parity, kinds = solution
+    facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
+    cap = 6 * tunables.resolve_margin_scale  # confidence is above 0.997 beyond this: no need to look further
+    margin = _margins(parity, kinds, tunables.resolve_max_nodes, cap)
+    confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_margin_scale), 0.0)
+    confidence[_CENTRES] = 1.0
+    problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)
+    problems += _alike_centres(srgb_to_lab(stickers[_CENTRES]), names, tunables)
+    uncertain = _uncertain(confidence, tunables)
+    return Resolution(
+        facelets=facelets,
+        valid=not problems,
+        problems=problems,
+        confidence=confidence,
+        uncertain=uncertain,
+        colour_names=names,
+        least_certain_face=FACES[uncertain[0] // 9] if uncertain else None,
+    )

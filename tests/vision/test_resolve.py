@@ -1,0 +1,187 @@
+"""Whole-cube colour resolution against real scans with known answers, synthetic cubes, and garbage input."""
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from qbr.cube.conventions import CENTRES, FACES, SOLVED, STANDARD_SCHEME, facelet_index
+from qbr.cube.generate import random_state
+from qbr.cube.validate import ProblemKind, validate
+from qbr.vision.colour import delta_e, srgb_decode, srgb_encode, srgb_to_lab
+from qbr.vision.resolve import resolve_cube
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+SCANS = sorted((DATA / "colour-scans").glob("3x3x3-*.json"))  # the 2x2 scans are out of scope
+PHOTO_TRUTHS = sorted((DATA / "photos").glob("3x3x3-*/truth.json"))
+OPPOSITE_COLOURS = {"white": "yellow", "yellow": "white", "red": "orange", "orange": "red", "green": "blue",
+                    "blue": "green"}
+
+
+def _load(path: Path) -> tuple[dict, str]:
+    data = json.loads(path.read_text("utf-8"))
+    return data.get("rgb") or data["expected_sticker_rgb"], data["expected_facelets"]
+
+
+def test_there_is_real_data_to_test_on():
+    assert len(SCANS) == 10
+    assert len(PHOTO_TRUTHS) >= 4
+
+
+@pytest.mark.parametrize("path", SCANS + PHOTO_TRUTHS, ids=lambda p: p.stem if p.stem != "truth" else p.parent.name)
+def test_real_measurements_resolve_exactly(path):
+    rgb, expected = _load(path)
+    result = resolve_cube(rgb)
+    assert result.facelets == expected
+    assert result.valid and result.problems == []
+    assert result.confidence.shape == (54,)
+    assert ((result.confidence >= 0) & (result.confidence <= 1)).all()
+    # Colour names are one-to-one and opposite faces get opposite colours (every scanned cube is standard).
+    names = result.colour_names
+    assert sorted(names.values()) == sorted(OPPOSITE_COLOURS)
+    assert all(OPPOSITE_COLOURS[names[a]] == names[b] for a, b in (("U", "D"), ("R", "L"), ("F", "B")))
+
+
+def _nearest_centre(rgb: dict) -> str:
+    lab = srgb_to_lab(np.concatenate([np.asarray(rgb[f], float) for f in FACES]))
+    return "".join(FACES[k] for k in delta_e(lab[:, None], lab[None, list(CENTRES)]).argmin(axis=1))
+
+
+def test_the_real_scans_are_hard_for_sticker_by_sticker_naming():
+    # Guards the test above against being easy: naming each sticker by its nearest centre gets most scans wrong.
+    wrong = [p.name for p in SCANS if _nearest_centre(_load(p)[0]) != _load(p)[1]]
+    assert len(wrong) >= 5
+
+
+def test_photo_set_with_white_and_yellow_almost_equal_reports_the_names_by_chirality():
+    rgb, _ = _load(DATA / "photos" / "3x3x3-random-01" / "truth.json")
+    names = resolve_cube(rgb).colour_names
+    assert {names["R"], names["L"]} == {"white", "yellow"}
+    assert names["U"] == "red" and names["F"] == "green"
+
+
+# --- synthetic stickers ---------------------------------------------------------------------------------------
+
+CLOSE_PALETTE = {"white": (225, 225, 220), "yellow": (220, 210, 60), "red": (185, 25, 30), "orange": (225, 70, 25),
+                 "green": (30, 150, 80), "blue": (30, 70, 160)}
+
+
+def _synthetic(seed: int, noise: float, cast: float, face_light: float) -> tuple[dict, str]:
+    """A random legal cube's stickers: palette colour x global cast x per-face light, plus sensor noise."""
+    rng = np.random.default_rng(seed)
+    facelets = random_state(random.Random(seed)).facelets
+    linear = srgb_decode([CLOSE_PALETTE[STANDARD_SCHEME[c]] for c in facelets]) * rng.uniform(1 - cast, 1 + cast, 3)
+    light = rng.uniform(1 - face_light, 1 + face_light, (6, 1)) * rng.uniform(1 - face_light / 2, 1 + face_light / 2,
+                                                                             (6, 3))
+    rgb = np.clip(srgb_encode(linear * np.repeat(light, 9, axis=0)) + rng.normal(0, noise, (54, 3)), 0, 255)
+    return {f: rgb[9 * i : 9 * i + 9] for i, f in enumerate(FACES)}, facelets
+
+
+def _exact_rate(n: int, **conditions) -> float:
+    hits = 0
+    for seed in range(n):
+        rgb, expected = _synthetic(seed, **conditions)
+        hits += resolve_cube(rgb).facelets == expected
+    return hits / n
+
+
+def test_synthetic_cubes_with_modest_noise_all_resolve_exactly():
+    assert _exact_rate(200, noise=6.0, cast=0.3, face_light=0.1) == 1.0
+
+
+def test_synthetic_cubes_with_strong_noise_and_uneven_light_nearly_all_resolve_exactly():
+    # Red and orange here are 13 CIEDE2000 apart before noise (sigma 14 per channel) and per-face light of +-20%.
+    assert _exact_rate(200, noise=14.0, cast=0.3, face_light=0.2) >= 0.99
+
+
+def test_result_is_always_a_real_cube_and_matches_validate():
+    rgb, _ = _synthetic(7, noise=30.0, cast=0.5, face_light=0.3)
+    result = resolve_cube(rgb)
+    assert validate(result.facelets) == [] and result.valid
+
+
+# --- uncertainty -----------------------------------------------------------------------------------------------
+
+
+def _solved_rgb() -> dict:
+    return {f: np.array([CLOSE_PALETTE[STANDARD_SCHEME[f]]] * 9, float) for f in FACES}
+
+
+def test_stickers_that_could_swap_are_reported_uncertain():
+    rgb = _solved_rgb()
+    between = (np.array(CLOSE_PALETTE["red"]) + np.array(CLOSE_PALETTE["orange"])) / 2
+    ambiguous = [facelet_index(f, row, 1) for f in ("R", "L") for row in (0, 2)]  # R2 R8 L2 L8: two edge pairs
+    for index in ambiguous:
+        rgb[FACES[index // 9]][index % 9] = between
+    result = resolve_cube(rgb)
+    assert result.valid
+    assert set(result.uncertain) == set(ambiguous)
+    assert result.least_certain_face in ("R", "L")
+    others = np.delete(result.confidence, ambiguous)
+    assert others.min() > 0.9 and result.confidence[ambiguous].max() < 0.5
+
+
+def test_clean_cube_has_nothing_uncertain():
+    result = resolve_cube(_solved_rgb())
+    assert result.facelets == SOLVED
+    assert result.uncertain == () and result.least_certain_face is None
+    assert result.confidence.min() > 0.99
+    assert result.colour_names == dict(STANDARD_SCHEME)
+
+
+def test_one_unreadable_sticker_is_marked_and_the_rest_still_resolved():
+    rgb, expected = _synthetic(3, noise=4.0, cast=0.1, face_light=0.05)
+    rgb["F"][7] = (np.nan, 10.0, 10.0)
+    result = resolve_cube(rgb)
+    index = facelet_index("F", 2, 1)
+    assert not result.valid
+    assert result.facelets[index] == "?"
+    assert result.facelets[:index] + result.facelets[index + 1 :] == expected[:index] + expected[index + 1 :]
+    assert result.confidence[index] == 0
+    assert [p.kind for p in result.problems] == [ProblemKind.BAD_CHARACTERS]
+    assert result.problems[0].facelets == (index,)
+
+
+# --- garbage in, never an exception out -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rgb",
+    [
+        {},
+        None,
+        "not a cube",
+        {f: np.zeros((9, 3)) for f in FACES[:5]},  # a face missing
+        {f: np.zeros((8, 3)) for f in FACES},  # wrong shape
+        {f: [["a", "b", "c"]] * 9 for f in FACES},
+        {f: np.full((9, 3), np.inf) for f in FACES},
+        {f: np.full((9, 3), np.nan) for f in FACES},
+    ],
+    ids=["empty", "none", "string", "missing-face", "wrong-shape", "strings", "inf", "nan"],
+)
+def test_garbage_gives_an_invalid_result_with_problems(rgb):
+    result = resolve_cube(rgb)
+    assert not result.valid and result.problems
+    assert len(result.facelets) == 54
+    assert result.confidence.shape == (54,)
+
+
+def test_all_centres_alike_is_reported_not_guessed():
+    result = resolve_cube({f: np.full((9, 3), 128.0) for f in FACES})
+    assert not result.valid
+    assert ProblemKind.CENTRES in {p.kind for p in result.problems}
+
+
+@settings(max_examples=25, deadline=None)
+@given(arrays(np.float64, (54, 3), elements=st.floats(-1e6, 1e6, allow_nan=False)))
+def test_any_finite_input_resolves_without_raising(values):
+    result = resolve_cube({f: values[9 * i : 9 * i + 9] for i, f in enumerate(FACES)})
+    assert len(result.facelets) == 54
+    assert ((result.confidence >= 0) & (result.confidence <= 1)).all()
+    assert result.valid == (result.problems == [])
+    assert len(result.uncertain) <= 6
