@@ -99,6 +99,11 @@ class Display:
         cv2.namedWindow(title, cv2.WINDOW_GUI_NORMAL | cv2.WINDOW_KEEPRATIO)
 
     def show(self, image: np.ndarray) -> None:
+        if not self._shown:
+            # Qt opens a normal window small; start at the frame's size (shrunk to fit a laptop screen).
+            h, w = image.shape[:2]
+            scale = min(1.0, 1280 / w, 720 / h)
+            self._cv2.resizeWindow(self.title, round(w * scale), round(h * scale))
         self._cv2.imshow(self.title, image)
         self._shown = True
 

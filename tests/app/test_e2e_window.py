@@ -1,0 +1,195 @@
+"""The real window under Xvfb: `python -m qbr --camera VIDEO` scans a known scrambled cube by auto-capture,
+prints a solution that solves it, steps through it on real key presses, shows the overlay, and quits on ESC.
+
+Needs Xvfb, xdotool and xwd (Debian: xvfb xdotool x11-apps). Skips without them unless QBR_REQUIRE_XVFB=1.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from qbr.cube.errors import MoveSyntaxError
+from qbr.cube.moves import parse_moves
+from qbr.cube.state import CubeState
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRAMBLE = "R U2 F' L D2 B R' U F2 D' L2 B'"
+TOOLS = ("Xvfb", "xdotool", "xwd")
+TITLE = "^qbr$"
+
+
+def _require_tools() -> None:
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if missing:
+        reason = f"{', '.join(missing)} not installed (apt-get install xvfb xdotool x11-apps)"
+        if os.environ.get("QBR_REQUIRE_XVFB") == "1":
+            pytest.fail(f"QBR_REQUIRE_XVFB=1 but {reason}")
+        pytest.skip(reason)
+
+
+def _free_display() -> int:
+    for n in range(90, 200):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture()
+def xvfb():
+    _require_tools()
+    n = _free_display()
+    server = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while not Path(f"/tmp/.X11-unix/X{n}").exists():
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            pytest.fail(f"Xvfb :{n} did not start")
+        time.sleep(0.05)
+    yield f":{n}"
+    server.terminate()
+    try:
+        server.wait(5)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+def _video(path: Path) -> str:
+    """A video of the scrambled cube: each face held still for 1.4 s in the guided order, then put down."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import synth
+
+    facelets = CubeState.from_scramble(SCRAMBLE).facelets
+    params = synth.RenderParams(sticker_size=0.09, hand=True)
+    shots = {f: r.image for f, r in synth.render_cube(facelets, params, np.random.default_rng(3)).items()}
+    fps = 15
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (640, 480))
+    empty = np.full((480, 640, 3), 90, np.uint8)
+    for face in "FRBLUD":
+        for _ in range(21):
+            writer.write(shots[face])
+        for _ in range(8):
+            writer.write(empty)
+    writer.release()
+    return facelets
+
+
+def read_xwd(data: bytes) -> np.ndarray:
+    """A BGR image from an xwd dump of a 24/32-bit TrueColor window."""
+    fields = struct.unpack(">25I", data[:100])
+    header_size, width, height = fields[0], fields[4], fields[5]
+    byte_order, bits_per_pixel, bytes_per_line, ncolors = fields[7], fields[11], fields[12], fields[19]
+    if bits_per_pixel != 32:
+        raise ValueError(f"xwd with {bits_per_pixel} bits per pixel")
+    offset = header_size + 12 * ncolors
+    rows = np.frombuffer(data, np.uint8, count=bytes_per_line * height, offset=offset).reshape(height, -1)
+    pixels = rows[:, : 4 * width].reshape(height, width, 4)
+    bgr = pixels[:, :, :3] if byte_order == 0 else pixels[:, :, 3:0:-1]
+    return np.ascontiguousarray(bgr)
+
+
+class Output:
+    """The app's stdout, collected on a thread so the test can wait for a line without blocking."""
+
+    def __init__(self, stream) -> None:
+        self.text = ""
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._pump, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _pump(self, stream) -> None:
+        for line in iter(stream.readline, ""):
+            with self._lock:
+                self.text += line
+
+    def wait_for(self, predicate, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                if predicate(self.text):
+                    return self.text
+            time.sleep(0.1)
+        return self.text
+
+
+def _solution_line(text: str) -> str | None:
+    # The first complete line that is nothing but moves (the heading and sentences around it are not).
+    lines = text.splitlines(keepends=True)
+    for line in lines:
+        if not line.endswith("\n"):
+            break
+        try:
+            if parse_moves(line.strip()):
+                return line.strip()
+        except MoveSyntaxError:
+            continue
+    return None
+
+
+def _xdotool(display: str, *args: str) -> str:
+    run = subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display}, capture_output=True,
+                         text=True, timeout=10)
+    return run.stdout.strip()
+
+
+def _screenshot(display: str, window: str) -> np.ndarray:
+    run = subprocess.run(["xwd", "-id", window, "-silent"], env={**os.environ, "DISPLAY": display},
+                         capture_output=True, timeout=10, check=True)
+    return read_xwd(run.stdout)
+
+
+def test_window_scans_solves_and_steps_on_real_keys(xvfb, tmp_path):
+    video = tmp_path / "cube.avi"
+    facelets = _video(video)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "DISPLAY": xvfb, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "LANG": "en_GB.UTF-8", "QT_QPA_PLATFORM": "xcb", "PYTHONUNBUFFERED": "1"}
+    app = subprocess.Popen([sys.executable, "-m", "qbr", "--camera", str(video), "--lang", "en"], cwd=tmp_path,
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out = Output(app.stdout)
+    try:
+        window = ""
+        deadline = time.monotonic() + 20
+        while not window and time.monotonic() < deadline and app.poll() is None:
+            window = _xdotool(xvfb, "search", "--name", TITLE).split("\n")[0]
+            time.sleep(0.2)
+        assert window, f"no qbr window appeared; stderr: {app.stderr.read() if app.poll() is not None else ''}"
+
+        # Six faces at 1.9 s each: the solution is printed once the last one is captured and solved.
+        text = out.wait_for(lambda t: _solution_line(t) is not None, timeout=40)
+        moves = _solution_line(text)
+        assert moves is not None, f"no solution printed; stdout so far: {text!r}"
+        assert CubeState(facelets).apply(parse_moves(moves)).is_solved, moves
+
+        before = _screenshot(xvfb, window)
+        for _ in range(2):
+            _xdotool(xvfb, "key", "--window", window, "Right")
+            time.sleep(0.4)
+        after = _screenshot(xvfb, window)
+        # The overlay is there: the key legend's dark bar along the bottom and the amber highlight of the
+        # current move in the solution strip; stepping changes the picture.
+        h = after.shape[0]
+        assert after[h - 3 : h, :, :].mean() < 80
+        amber = np.all(np.abs(after.astype(int) - (0, 215, 255)) < 40, axis=2)
+        assert amber.sum() > 50
+        assert not np.array_equal(before, after)
+        cv2.imwrite(str(tmp_path / "window.png"), after)
+
+        _xdotool(xvfb, "key", "--window", window, "Escape")
+        assert app.wait(10) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(5)
