@@ -31,7 +31,7 @@ def annotate(
 
     out = image.copy()
     h = out.shape[0]
-    scale = max(0.4, h / 900)  # text and lines grow with the image, never with absolute pixel sizes alone
+    scale = h / 480  # text and lines grow with the image, never with absolute pixel sizes alone
     thick = max(1, round(2 * scale))
     if detection is not None:
         cv2.polylines(out, [np.round(detection.outline).astype(np.int32)], True, (255, 0, 255), thick + 1,
@@ -43,11 +43,18 @@ def annotate(
             cv2.polylines(out, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
             cv2.polylines(out, [pts], True, colour, thick, cv2.LINE_AA)
             cx, cy = quad.mean(axis=0)
-            label = f"{i + 1}:{name}"
-            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, thick)
+            label = f"{i + 1} {name}"
+            # The label spans about 80% of the sticker's width, whatever the photo's resolution.
+            (unit_w, _), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 1.0, 1)
+            size = 0.8 * float(np.linalg.norm(quad[1] - quad[0])) / max(unit_w, 1)
+            weight = max(1, round(size * 2))
+            (tw, th), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, size, weight)
             org = (int(cx - tw / 2), int(cy + th / 2))
-            cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, (0, 0, 0), thick + 2, cv2.LINE_AA)
-            cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, 0.5 * scale, (255, 255, 255), thick, cv2.LINE_AA)
+            y, x = min(int(cy), h - 1), min(int(cx), out.shape[1] - 1)
+            light = float(np.mean(image[max(y, 0), max(x, 0)])) > 140  # dark text on light stickers
+            ink, halo = ((0, 0, 0), (255, 255, 255)) if light else ((255, 255, 255), (0, 0, 0))
+            cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, size, halo, weight + 2, cv2.LINE_AA)
+            cv2.putText(out, label, org, cv2.FONT_HERSHEY_SIMPLEX, size, ink, weight, cv2.LINE_AA)
     text = title if detection is not None else f"{title}: no face found"
     cv2.putText(out, text, (10, int(30 * scale)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * scale, (0, 0, 0), thick + 2,
                 cv2.LINE_AA)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from qbr.app.commands.result import CommandResult
@@ -13,24 +14,20 @@ if TYPE_CHECKING:
     from qbr.vision.resolve import Resolution
 
 
-def solution_payload(solution: Solution, tr: Translator) -> dict[str, Any]:
-    """JSON fields of a solution (solution, moves, length_htm, length_qtm, steps, orientation, language)."""
-    from qbr.app.commands.solve import solution_payload as payload
-
-    return payload(solution, tr)
-
-
-def solution_text(solution: Solution, tr: Translator, numbered: bool = True) -> str:
-    """The solution block printed in the terminal."""
+def solution_text(
+    solution: Solution, tr: Translator, numbered: bool = True, colour_names: Mapping[str, str] | None = None
+) -> str:
+    """The solution block printed in the terminal (the same as ``qbr solve`` prints)."""
     from qbr.app.commands.solve import solution_text as text
 
-    return text(solution, tr, numbered=numbered)
+    return text(solution, tr, numbered=numbered, colour_names=colour_names)
 
 
 def cube_result(
     resolution: Resolution, solution: Solution | None, error: QbrError | None, tr: Translator, numbered: bool = True
 ) -> CommandResult:
     """What a command reports about a resolved cube; an unsolvable one still carries its best facelets."""
+    from qbr.app.commands.solve import problems_payload, solution_payload
     from qbr.solve.instructions import colour_name, problem_message
 
     payload: dict[str, Any] = {
@@ -48,15 +45,17 @@ def cube_result(
         "language": tr.lang,
     }
     if solution is not None and error is None:
-        payload.update(solution_payload(solution, tr))
+        names = resolution.colour_names or None
+        payload.update(solution_payload(solution, tr, colour_names=names))
         payload["valid"] = True
-        return CommandResult(payload=payload, text=solution_text(solution, tr, numbered=numbered))
+        text = tr.t("solution.cube", facelets=resolution.facelets) + "\n" + solution_text(
+            solution, tr, numbered=numbered, colour_names=names
+        )
+        return CommandResult(payload=payload, text=text)
     problems = list(getattr(error, "problems", None) or resolution.problems)
     if error is None:
         error = InvalidCubeError(problems)
-    payload["problems"] = [
-        {"kind": p.kind.value, "message": problem_message(p, tr), "facelets": list(p.facelets)} for p in problems
-    ]
+    payload["problems"] = problems_payload(problems, tr)
     lines = [tr.t("solution.cube", facelets=resolution.facelets)]
     lines += [problem_message(p, tr) for p in problems]
     if resolution.least_certain_face:

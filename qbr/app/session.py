@@ -515,7 +515,8 @@ class Session:
             self._highlight = None
             self._mode = Mode.SOLUTION
             self._message = None
-            return [PrintText(_solution_text(event.solution, self._tr(), self._cfg.normalize))]
+            text = _solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
+            return [PrintText(text)]
         self._mode = Mode.INVALID
         self._highlight = getattr(event.resolution, "least_certain_face", None)
         problems = list(getattr(event.error, "problems", None) or getattr(event.resolution, "problems", None) or [])
@@ -750,10 +751,10 @@ def _problem_message(problem: Problem, tr: Translator) -> str:
     return problem_message(problem, tr)
 
 
-def _solution_text(solution: Solution, tr: Translator, numbered: bool) -> str:
+def _solution_text(solution: Solution, tr: Translator, numbered: bool, scheme: Mapping[str, str]) -> str:
     from qbr.app.report import solution_text
 
-    return solution_text(solution, tr, numbered=numbered)
+    return solution_text(solution, tr, numbered=numbered, colour_names=scheme)
 
 
 def _calibrated_palette(base: Palette, samples: Mapping[str, list[np.ndarray]]) -> Palette:
