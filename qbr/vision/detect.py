@@ -8,6 +8,7 @@ stickers, so missed or merged stickers are recovered and layouts that are not a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -50,6 +51,14 @@ class _GridFit:
     found: np.ndarray  # indices of candidates used, one per found cell
     cells: np.ndarray  # (k, 2) int cell (col, row) of each found candidate
     rms: float  # rms residual of found centres, in grid units
+    extras: int  # lattice-aligned squares just outside the face (tiles, not stickers)
+
+    def rank(self) -> tuple[int, float]:
+        return len(self.found) - 2 * self.extras, -self.rms
+
+    def spans_face(self) -> bool:
+        """A sticker seen in every row and every column, so the 3x3 window cannot slide."""
+        return len(set(self.cells[:, 0].tolist())) == 3 and len(set(self.cells[:, 1].tolist())) == 3
 
 
 def apply_homography(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -63,16 +72,27 @@ def _odd(value: float, minimum: int = 3) -> int:
     return n if n % 2 else n + 1
 
 
-def _edge_map(gray: np.ndarray, t: Tunables) -> np.ndarray:
-    width = gray.shape[1]
+def _edge_map(planes: list[np.ndarray], t: Tunables) -> np.ndarray:
+    """Canny edges of every plane, combined and dilated so sticker outlines close."""
+    width = planes[0].shape[1]
     k = _odd(t.blur_size * width)
-    blurred = cv2.GaussianBlur(gray, (k, k), 0)
-    # Thresholds follow the frame's contrast so dim and bright scenes both keep sticker outlines.
-    _, std = cv2.meanStdDev(blurred)
-    low = max(t.canny_floor, t.canny_low * float(std[0, 0]))
-    edges = cv2.Canny(blurred, low, low * t.canny_high / t.canny_low)
+    edges = None
+    for plane in planes:
+        blurred = cv2.GaussianBlur(plane, (k, k), 0)
+        # Thresholds follow the frame's contrast so dim and bright scenes both keep sticker outlines.
+        _, std = cv2.meanStdDev(blurred)
+        low = max(t.canny_floor, t.canny_low * float(std[0, 0]))
+        found = cv2.Canny(blurred, low, low * t.canny_high / t.canny_low)
+        edges = found if edges is None else cv2.bitwise_or(edges, found)
     d = _odd(t.dilate_size * width)
     return cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_RECT, (d, d)))
+
+
+def _planes(work_bgr: np.ndarray) -> list[np.ndarray]:
+    """Grey for contrast between colours and the body; blue tells yellow from white, which grey cannot."""
+    if work_bgr.ndim == 2:
+        return [work_bgr]
+    return [cv2.cvtColor(work_bgr, cv2.COLOR_BGR2GRAY), cv2.extractChannel(work_bgr, 0)]
 
 
 def _quad_for(hull: np.ndarray, hull_area: float, t: Tunables) -> list[tuple[float, float]] | None:
@@ -93,12 +113,12 @@ def _empty_candidates() -> _Candidates:
     return _Candidates(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
 
 
-def _find_candidates(gray: np.ndarray, t: Tunables, dilation: int) -> _Candidates:
+def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int) -> _Candidates:
     """Sticker-like quads: regions enclosed by edges, convex, four-sided, of a plausible size."""
-    height, width = gray.shape[:2]
+    height, width = planes[0].shape[:2]
     side_min = max(4.0, t.sticker_min * width - dilation)
     side_max = t.sticker_max * width
-    edges = _edge_map(gray, t)
+    edges = _edge_map(planes, t)
     # Regions between edges are the outer contours of the inverted edge map (holes are edge blobs inside them).
     contours, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
@@ -144,8 +164,8 @@ def _find_candidates(gray: np.ndarray, t: Tunables, dilation: int) -> _Candidate
 _WINDOWS = np.array([(ox, oy) for oy in (-2, -1, 0) for ox in (-2, -1, 0)], dtype=np.float64)
 
 
-def _hypotheses(cands: _Candidates, t: Tunables) -> list[tuple[int, np.ndarray, np.ndarray]]:
-    """Every candidate proposes the lattice spanned by its own axes; returns the proposals, best first.
+def _hypotheses(cands: _Candidates, t: Tunables) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+    """Every candidate proposes the lattice spanned by its own axes; yields the proposals, best first.
 
     Each proposal is (count, candidate indices, their (col, row) cells in a 3x3 window). All anchors are
     evaluated at once on (anchor, other) arrays, which is far cheaper than one pass per anchor.
@@ -184,66 +204,96 @@ def _hypotheses(cands: _Candidates, t: Tunables) -> list[tuple[int, np.ndarray, 
     score = inside.sum(axis=2) - 0.01 * np.where(inside, resid[None], 0.0).sum(axis=2)
     best_window = score.argmax(axis=0)
     best_score = score[best_window, np.arange(n)]
-    proposals = []
-    for anchor in np.argsort(-best_score):
+    for anchor in np.argsort(-best_score).tolist():
         if best_score[anchor] < 4:
-            break
+            return
         members = np.flatnonzero(inside[best_window[anchor], anchor])
         cells = cell[anchor, members] - _WINDOWS[best_window[anchor]]
-        proposals.append((int(anchor), *_one_per_cell(members, cells, resid[anchor, members])))
-    return proposals
+        yield (anchor, *_one_per_cell(members, cells, resid[anchor, members]))
 
 
 def _one_per_cell(indices: np.ndarray, cells: np.ndarray, resid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keep: dict[tuple[int, int], int] = {}
-    for k, (cx, cy) in enumerate(cells):
+    res = resid.tolist()
+    for k, (cx, cy) in enumerate(cells.tolist()):
         key = (int(cx), int(cy))
-        if key not in keep or resid[k] < resid[keep[key]]:
+        if key not in keep or res[k] < res[keep[key]]:
             keep[key] = k
     order = sorted(keep.values())
     return indices[order], cells[order].astype(int)
 
 
 def _spans_plane(cells: np.ndarray) -> bool:
-    return len(np.unique(cells[:, 0])) >= 2 and len(np.unique(cells[:, 1])) >= 2
+    return len(cells) >= 4 and bool(np.ptp(cells[:, 0]) > 0) and bool(np.ptp(cells[:, 1]) > 0)
+
+
+def _homography(src: np.ndarray, dst: np.ndarray, affine: bool = False) -> np.ndarray | None:
+    """Least-squares homography src -> dst (direct linear transform with h33 = 1, destination normalised).
+
+    ``affine`` drops the perspective terms: steadier when the points cover only part of the face.
+    """
+    mean = dst.mean(axis=0)
+    scale = float(np.abs(dst - mean).mean()) or 1.0
+    u, v = ((dst - mean) / scale).T
+    x, y = src.T
+    one, zero = np.ones_like(x), np.zeros_like(x)
+    rows = np.concatenate((
+        np.column_stack((x, y, one, zero, zero, zero, -u * x, -u * y)),
+        np.column_stack((zero, zero, zero, x, y, one, -v * x, -v * y)),
+    ))
+    if affine:
+        rows = rows[:, :6]
+    sol, *_ = np.linalg.lstsq(rows, np.concatenate((u, v)), rcond=None)
+    h = np.append(sol, [0.0, 0.0, 1.0] if affine else [1.0]).reshape(3, 3)
+    h = np.array([[scale, 0, mean[0]], [0, scale, mean[1]], [0, 0, 1]]) @ h
+    if not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-9:
+        return None
+    return h
+
+
+def _assign(
+    cands: _Candidates, h: np.ndarray, ref_size: float, t: Tunables
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each candidate's grid cell under ``h``, its distance from the cell centre, and whether it fits there."""
+    g = apply_homography(np.linalg.inv(h), cands.centres)
+    cell = np.floor(g)
+    resid = np.hypot(*(g - cell - 0.5).T)
+    # Size agreement with the found stickers' median (perspective changes sizes little across one face).
+    size_ok = (cands.sizes < ref_size * t.grid_size_ratio) & (cands.sizes > ref_size / t.grid_size_ratio)
+    return cell, resid, size_ok & (resid < t.grid_residual)
 
 
 def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables) -> _GridFit | None:
-    """Fit a homography to the found cells, then re-collect every candidate that agrees with it."""
-    for _ in range(2):
-        if len(found) < 4 or not _spans_plane(cells):
+    """Fit the grid to the found cells, re-collect every candidate that agrees with it, refit, check."""
+    ref_size = float(np.median(cands.sizes[found]))
+    for _ in range(3):
+        if not _spans_plane(cells):
             return None
-        h, _ = cv2.findHomography(cells + 0.5, cands.centres[found], 0)
+        # Perspective is only trustworthy when the stickers cover the whole face.
+        full = len(cells) >= 6 and len(set(cells[:, 0].tolist())) == 3 and len(set(cells[:, 1].tolist())) == 3
+        h = _homography(cells + 0.5, cands.centres[found], affine=not full)
         if h is None:
             return None
-        try:
-            h_inv = np.linalg.inv(h)
-        except np.linalg.LinAlgError:
-            return None
-        g = apply_homography(h_inv, cands.centres)
-        cell = np.floor(g)
-        resid = np.hypot(*(g - cell - 0.5).T)
-        # Size agreement: each candidate against the median of the found ones (perspective changes it little).
-        ref = float(np.median(cands.sizes[found]))
-        size_ok = (cands.sizes < ref * t.grid_size_ratio) & (cands.sizes > ref / t.grid_size_ratio)
-        ok = size_ok & (resid < t.grid_residual)
-        in_face = ok & (cell[:, 0] >= 0) & (cell[:, 0] <= 2) & (cell[:, 1] >= 0) & (cell[:, 1] <= 2)
-        found, cells = _one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
-    if len(found) < 4 or not _spans_plane(cells):
+        cell, resid, ok = _assign(cands, h, ref_size, t)
+        in_face = ok & np.all((cell >= 0) & (cell <= 2), axis=1)
+        new_found, new_cells = _one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
+        if np.array_equal(new_found, found) and full:
+            break
+        found, cells = new_found, new_cells
+    if not _spans_plane(cells):
         return None
-    h, _ = cv2.findHomography(cells + 0.5, cands.centres[found], 0)
+    h = _homography(cells + 0.5, cands.centres[found])
     if h is None:
         return None
-    h_inv = np.linalg.inv(h)
-    g = apply_homography(h_inv, cands.centres)
-    cell = np.floor(g)
-    resid = np.hypot(*(g - cell - 0.5).T)
-    outside = ok & ~((cell[:, 0] >= 0) & (cell[:, 0] <= 2) & (cell[:, 1] >= 0) & (cell[:, 1] <= 2))
-    near_ring = outside & (cell[:, 0] >= -1) & (cell[:, 0] <= 3) & (cell[:, 1] >= -1) & (cell[:, 1] <= 3)
-    if int(near_ring.sum()) > t.grid_max_extra:
+    cell, resid, ok = _assign(cands, h, ref_size, t)
+    in_ring = np.all((cell >= -1) & (cell <= 3), axis=1) & ~np.all((cell >= 0) & (cell <= 2), axis=1)
+    # Squares just outside the face that sit tightly on its lattice with the same size are tiles, not a cube.
+    tight = (resid < 0.6 * t.grid_residual) & (np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3))
+    extras = int((ok & in_ring & tight).sum())
+    if extras > t.grid_max_extra:
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
     rms = float(np.sqrt(np.mean(resid[found] ** 2)))
-    return _GridFit(h, found, cells, rms)
+    return _GridFit(h, found, cells, rms, extras)
 
 
 def _upright(homography: np.ndarray) -> np.ndarray:
@@ -274,9 +324,8 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     if scale < 1.0:
         work = cv2.resize(image_bgr, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_AREA)
         scale = work.shape[1] / width
-    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY) if work.ndim == 3 else work
-    dilation = _odd(t.dilate_size * gray.shape[1])
-    cands = _find_candidates(gray, t, dilation)
+    dilation = _odd(t.dilate_size * work.shape[1])
+    cands = _find_candidates(_planes(work), t, dilation)
     n = len(cands.sizes)
     if n < t.grid_min_found:
         return None
@@ -289,9 +338,11 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
-        if best is None or (len(fit.found), -fit.rms) > (len(best.found), -best.rms):
+        if not fit.spans_face():
+            continue
+        if best is None or fit.rank() > best.rank():
             best = fit
-        if len(best.found) == 9:
+        if len(best.found) == 9 and best.extras == 0:
             break
     if best is None or len(best.found) < t.grid_min_found:
         return None

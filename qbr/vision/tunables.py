@@ -32,7 +32,7 @@ class Tunables:
     """Largest sticker side accepted, as a fraction of the frame width (product range ends at 30%)."""
     quad_solidity: float = 0.82
     """Minimum area / convex-hull area of a sticker candidate: stickers are convex, clutter blobs rarely are."""
-    quad_fill: float = 0.85
+    quad_fill: float = 0.78
     """Minimum hull area / fitted-quad area (and 2 minus it the maximum): rejects discs, triangles, ragged blobs."""
     quad_max_aspect: float = 2.6
     """Largest ratio of a candidate's two side lengths: 30-degree tilt plus perspective stays well below this."""
