@@ -12,6 +12,7 @@ from synth.render import (
     render_face,
     sample_params,
 )
+from synth.video import render_session, render_session_frames, write_video
 
 __all__ = [
     "COLOUR_NAMES",
@@ -25,5 +26,8 @@ __all__ = [
     "random_colours",
     "render_cube",
     "render_face",
+    "render_session",
+    "render_session_frames",
     "sample_params",
+    "write_video",
 ]

@@ -297,10 +297,12 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     gain = p.brightness * (1 + p.light_gradient * 2 * (lx * xn[None, :] + ly * yn[:, None]))
     if p.vignette > 0:
         gain = gain * (1 - p.vignette * (xn[None, :] ** 2 + yn[:, None] ** 2) / 0.3125)
-    lin *= np.maximum(gain, 0).astype(np.float32)[..., None]
+    # Illumination pattern and the light's colour cast in one multiply (the glare has the light's colour too).
+    cast = light_gains(p.kelvin, p.cast, p.green_tint).astype(np.float32)
+    gain3 = cv2.cvtColor(np.maximum(gain, 0).astype(np.float32), cv2.COLOR_GRAY2RGB) * cast
+    cv2.multiply(lin, gain3, dst=lin)
     if p.glare > 0 and front is not None:
-        _add_glare(lin, p, scene, rotation, translation, f, front_mask)
-    lin *= light_gains(p.kelvin, p.cast, p.green_tint).astype(np.float32)[None, None, :]
+        _add_glare(lin, p, scene, rotation, translation, f, front_mask, cast)
     if p.defocus > 0:
         lin = cv2.GaussianBlur(lin, (0, 0), p.defocus * w)
     if p.motion > 0:
@@ -314,8 +316,8 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
         noise = np.empty((h, w * 3), np.float32)  # single channel: cv2 takes scalar mean/sigma per channel
         cv2.randn(noise, 0.0, float(p.noise))
         out += noise.reshape(h, w, 3)
-    rgb = np.clip(out + 0.5, 0, 255).astype(np.uint8)
-    bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+    np.maximum(out, 0, out=out)
+    bgr = cv2.cvtColor(cv2.convertScaleAbs(out), cv2.COLOR_RGB2BGR)  # rounds and saturates (out is >= 0)
     if p.jpeg_quality is not None:
         _ok, buf = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, int(p.jpeg_quality)])
         bgr = cv2.imdecode(buf, cv2.IMREAD_COLOR)
@@ -323,7 +325,7 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
 
 
 def _add_glare(lin: np.ndarray, p: RenderParams, scene: _Scene, rotation: np.ndarray, translation: np.ndarray,
-               f: float, front_mask: np.ndarray) -> None:
+               f: float, front_mask: np.ndarray, cast: np.ndarray) -> None:
     """Add a specular highlight (an elliptical Gaussian spot) on the front face, in linear light, in place."""
     gx, gy = scene.glare_at
     centre = _project(rotation @ np.array([gx, gy, -1.5]) + translation, f, p)
@@ -340,7 +342,7 @@ def _add_glare(lin: np.ndarray, p: RenderParams, scene: _Scene, rotation: np.nda
     u = (xx * ca + yy * sa) / (size * sx)
     v = (-xx * sa + yy * ca) / (size * sy)
     spot = np.exp(-(u**2 + v**2) * 2) * (front_mask[y0:y1, x0:x1].astype(np.float32) / 255.0)
-    lin[y0:y1, x0:x1] += (p.glare * spot)[..., None]
+    lin[y0:y1, x0:x1] += (p.glare * spot)[..., None] * cast
 
 
 def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: float, p: RenderParams,

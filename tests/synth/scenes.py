@@ -259,21 +259,22 @@ def draw_polygon(mask: np.ndarray, points: np.ndarray) -> None:
 def draw_hand(img: np.ndarray, mask: np.ndarray, skin: tuple[int, int, int], finger_px: float,
               rng: np.random.Generator) -> None:
     """Composite a shaded skin-coloured hand through ``mask`` onto ``img`` (RGB uint8, in place)."""
-    ys, xs = np.nonzero(mask)
-    if len(xs) == 0:
+    bx, by, bw, bh = cv2.boundingRect(mask)
+    if bw == 0 or bh == 0:
         return
     pad = int(3 * finger_px) + 2
-    y0, y1 = max(ys.min() - pad, 0), min(ys.max() + pad + 1, mask.shape[0])
-    x0, x1 = max(xs.min() - pad, 0), min(xs.max() + pad + 1, mask.shape[1])
-    alpha = mask[y0:y1, x0:x1].astype(np.float32) / 255.0
+    y0, y1 = max(by - pad, 0), min(by + bh + pad, mask.shape[0])
+    x0, x1 = max(bx - pad, 0), min(bx + bw + pad, mask.shape[1])
+    alpha = mask[y0:y1, x0:x1].astype(np.float32) * np.float32(1 / 255)
     sigma = max(1.0, 0.35 * finger_px)
     # Fingers are cylinders: brightest along their middle, darker towards the silhouette.
     depth = soft_blur(alpha, sigma)
-    shade = 0.6 + 0.45 * np.clip(depth * 1.8 - 0.4, 0, 1)
+    shade = np.float32(0.6) + np.float32(0.45) * np.clip(depth * np.float32(1.8) - np.float32(0.4), 0, 1)
     # Soft contact shadow the hand casts on the cube and the wall.
     shadow = soft_blur(alpha, sigma * 2)
-    region = img[y0:y1, x0:x1].astype(np.float32) * (1 - 0.4 * shadow[..., None])
+    keep = cv2.cvtColor((1 - np.float32(0.4) * shadow) * (1 - alpha), cv2.COLOR_GRAY2RGB)
     skin_v = np.array(skin, np.float32) * np.float32(rng.uniform(0.92, 1.08))
-    skin_img = skin_v[None, None, :] * shade[..., None]
-    out = region * (1 - alpha[..., None]) + skin_img * alpha[..., None]
-    img[y0:y1, x0:x1] = np.clip(out, 0, 255).astype(np.uint8)
+    cover = cv2.cvtColor(shade * alpha, cv2.COLOR_GRAY2RGB)
+    out = cv2.multiply(img[y0:y1, x0:x1], keep, dtype=cv2.CV_32F)
+    out += cover * skin_v
+    img[y0:y1, x0:x1] = cv2.convertScaleAbs(out)  # non-negative here, so this is a saturating cast

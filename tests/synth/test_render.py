@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 
+import cv2
 import numpy as np
 import pytest
 
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
-from synth import PALETTES, TIERS, RenderParams, front_corners, random_colours, render_cube, render_face, sample_params
+from synth import (
+    PALETTES,
+    TIERS,
+    RenderParams,
+    front_corners,
+    random_colours,
+    render_cube,
+    render_face,
+    render_session,
+    sample_params,
+    write_video,
+)
 from synth.palettes import light_gains, linear_to_srgb, srgb_to_linear
 
 
@@ -135,3 +147,28 @@ def test_light_gains_keep_luminance_and_warm_up_with_low_kelvin() -> None:
     assert warm[0] > warm[2]
     assert np.allclose(neutral, 1.0, atol=0.03)
     assert abs(float(warm @ [0.2126, 0.7152, 0.0722]) - 1.0) < 1e-9
+
+
+def test_session_video_round_trip(tmp_path) -> None:
+    rng = np.random.default_rng(2)
+    facelets = "".join(rng.permutation(list("".join(f * 9 for f in FACES))))
+    frames = list(render_session(facelets, rng, fps=4, seconds_per_face=0.5, transition_seconds=0.5,
+                                 width=320, height=240))
+    faces = [face for _, face in frames]
+    # Each face is held for two frames, in URFDLB order, with two turning frames in between.
+    assert faces == [x for i, f in enumerate(FACES) for x in [f, f] + ([None, None] if i < 5 else [])]
+    path = tmp_path / "session.avi"
+    write_video((image for image, _ in frames), path, fps=4)
+    capture = cv2.VideoCapture(str(path))
+    read = []
+    while True:
+        ok, image = capture.read()
+        if not ok:
+            break
+        read.append(image)
+    capture.release()
+    assert len(read) == len(frames)
+    # MJPG is lossy but close: every frame comes back as itself, not as a neighbour.
+    for k, (image, _) in enumerate(frames):
+        errors = [np.abs(r.astype(int) - image.astype(int)).mean() for r in read]
+        assert int(np.argmin(errors)) == k and errors[k] < 6
