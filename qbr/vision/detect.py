@@ -77,11 +77,11 @@ def _edge_map(planes: list[np.ndarray], t: Tunables) -> np.ndarray:
     width = planes[0].shape[1]
     k = _odd(t.blur_size * width)
     edges = None
-    for plane in planes:
+    for i, plane in enumerate(planes):
         blurred = cv2.GaussianBlur(plane, (k, k), 0)
         # Thresholds follow the frame's contrast so dim and bright scenes both keep sticker outlines.
         _, std = cv2.meanStdDev(blurred)
-        low = max(t.canny_floor, t.canny_low * float(std[0, 0]))
+        low = max(t.canny_floor, t.canny_low * float(std[0, 0])) * (t.canny_extra_factor if i else 1.0)
         found = cv2.Canny(blurred, low, low * t.canny_high / t.canny_low)
         edges = found if edges is None else cv2.bitwise_or(edges, found)
     d = _odd(t.dilate_size * width)

@@ -24,6 +24,8 @@ class Tunables:
     """Canny high threshold as a fraction of the grey-level standard deviation (pairs with ``canny_low``)."""
     canny_floor: float = 12.0
     """Lowest allowed Canny low threshold (grey levels): keeps flat, noisy frames from exploding into edges."""
+    canny_extra_factor: float = 2.0
+    """Threshold multiplier for the blue plane: it only has to split yellow from white, and is the noisiest."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.035
