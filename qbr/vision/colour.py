@@ -108,6 +108,11 @@ def delta_e(lab1: ArrayLike, lab2: ArrayLike) -> NDArray[np.float64]:
     return np.sqrt(np.maximum(tl**2 + tc**2 + th**2 + r_t * tc * th, 0.0))
 
 
+def luminance(linear: ArrayLike) -> NDArray[np.float64]:
+    """Relative luminance Y (0-1) of linear sRGB ``(..., 3)``."""
+    return np.asarray(linear, dtype=np.float64) @ _M_RGB_TO_XYZ[1]
+
+
 def white_balance(rgb: ArrayLike, white: ArrayLike) -> NDArray[np.float64]:
     """Von Kries white balance in linear sRGB: scale each channel so that ``white`` (sRGB 0-255) becomes neutral.
 

@@ -88,11 +88,19 @@ class Palette:
 
     def references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
         """Every reference colour as (colour name per row, Lab rows): the main colours, then any samples."""
-        names, lab = self._references
+        names, lab, _ = self._references
         return names, lab.copy()
 
+    def reference_index(self) -> NDArray[np.intp]:
+        """For each row of :meth:`references`, the index of its colour in :data:`COLOUR_NAMES`."""
+        return self._references[2].copy()
+
+    def lab(self) -> NDArray[np.float64]:
+        """Lab of the six main colours, rows in :data:`COLOUR_NAMES` order."""
+        return self._references[1][: len(COLOUR_NAMES)].copy()
+
     @cached_property
-    def _references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
+    def _references(self) -> tuple[tuple[str, ...], NDArray[np.float64], NDArray[np.intp]]:
         # Computed once per palette: classification runs every frame against the same palette.
         names = list(COLOUR_NAMES)
         rgb = [self.colours[n] for n in COLOUR_NAMES]
@@ -100,11 +108,8 @@ class Palette:
             for sample in self.samples.get(n, ()):
                 names.append(n)
                 rgb.append(sample)
-        return tuple(names), srgb_to_lab(np.array(rgb))
-
-    def lab(self) -> NDArray[np.float64]:
-        """Lab of the six main colours, rows in :data:`COLOUR_NAMES` order."""
-        return srgb_to_lab(np.array([self.colours[n] for n in COLOUR_NAMES]))
+        index = np.array([COLOUR_NAMES.index(n) for n in names], dtype=np.intp)
+        return tuple(names), srgb_to_lab(np.array(rgb)), index
 
     def to_json(self) -> dict[str, Any]:
         """The versioned JSON object (see calibration/README.md); :meth:`from_json` reads it back equal."""

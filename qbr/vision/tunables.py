@@ -62,6 +62,10 @@ class Tunables:
     # --- colour classification and resolution (qbr/vision/colour.py, classify.py, resolve.py) ---
     classify_margin_scale: float = 6.0
     """CIEDE2000 margin (best vs runner-up colour) at which confidence reaches 63%: a just-noticeable gap is ~2."""
+    classify_calibration_rounds: int = 3
+    """Rounds of fitting a face's light to the palette before naming (0: none); real scans gain little after 3."""
+    classify_gain_step: float = 1.4
+    """Largest per-round change of a channel gain in that fit: a face without white cannot be dragged far."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_max_nodes: int = 400
