@@ -23,6 +23,9 @@ _M_RGB_TO_XYZ = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0
 _M_XYZ_TO_RGB = np.linalg.inv(_M_RGB_TO_XYZ)
 _WHITE_XYZ = _xy_to_xyz(D65_XY)
 _EPSILON = 216 / 24389
+_TAU = 2 * np.pi
+_25_POW_7 = 25.0**7
+_DEG_6, _DEG_25, _DEG_30, _DEG_60, _DEG_63, _DEG_275 = np.radians([6.0, 25.0, 30.0, 60.0, 63.0, 275.0])
 _KAPPA = 24389 / 27
 
 
@@ -66,46 +69,36 @@ def delta_e(lab1: ArrayLike, lab2: ArrayLike) -> NDArray[np.float64]:
     lab2 = np.asarray(lab2, dtype=np.float64)
     l1, a1, b1 = lab1[..., 0], lab1[..., 1], lab1[..., 2]
     l2, a2, b2 = lab2[..., 0], lab2[..., 1], lab2[..., 2]
-
-    c_mean7 = ((np.hypot(a1, b1) + np.hypot(a2, b2)) / 2) ** 7
-    g = 0.5 * (1 - np.sqrt(c_mean7 / (c_mean7 + 25.0**7)))
-    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    # Angles in radians throughout, and as few array operations as possible: this runs every video frame.
+    c7 = ((np.hypot(a1, b1) + np.hypot(a2, b2)) * 0.5) ** 7
+    a_scale = 1.5 - 0.5 * np.sqrt(c7 / (c7 + _25_POW_7))
+    a1p, a2p = a_scale * a1, a_scale * a2
     c1p, c2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
-    h1p = np.degrees(np.arctan2(b1, a1p)) % 360
-    h2p = np.degrees(np.arctan2(b2, a2p)) % 360
+    h1p = np.arctan2(b1, a1p) % _TAU
+    h2p = np.arctan2(b2, a2p) % _TAU
     chroma_product = c1p * c2p
-    neutral = chroma_product == 0  # a hue is undefined for a grey: the formula then sets hue terms to zero
-
+    hued = chroma_product != 0  # a grey has no hue: the formula then drops the hue difference
     dh = h2p - h1p
-    dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
-    dh = np.where(neutral, 0.0, dh)
-    d_l = l2 - l1
-    d_c = c2p - c1p
-    d_h = 2 * np.sqrt(chroma_product) * np.sin(np.radians(dh / 2))
-
-    l_mean = (l1 + l2) / 2
-    c_mean = (c1p + c2p) / 2
+    far = np.abs(dh) > np.pi  # hues more than half a turn apart: go round the other way
+    dh = (dh - _TAU * far * np.sign(dh)) * hued
     h_sum = h1p + h2p
-    h_mean = np.where(np.abs(h1p - h2p) <= 180, h_sum / 2, np.where(h_sum < 360, (h_sum + 360) / 2, (h_sum - 360) / 2))
-    h_mean = np.where(neutral, h_sum, h_mean)
-
+    h_mean = np.where(hued, 0.5 * (h_sum + far * np.where(h_sum < _TAU, _TAU, -_TAU)), h_sum)
     t = (
         1
-        - 0.17 * np.cos(np.radians(h_mean - 30))
-        + 0.24 * np.cos(np.radians(2 * h_mean))
-        + 0.32 * np.cos(np.radians(3 * h_mean + 6))
-        - 0.20 * np.cos(np.radians(4 * h_mean - 63))
+        - 0.17 * np.cos(h_mean - _DEG_30)
+        + 0.24 * np.cos(2 * h_mean)
+        + 0.32 * np.cos(3 * h_mean + _DEG_6)
+        - 0.20 * np.cos(4 * h_mean - _DEG_63)
     )
-    d_theta = 30 * np.exp(-(((h_mean - 275) / 25) ** 2))
-    c_mean_7 = c_mean**7
-    r_c = 2 * np.sqrt(c_mean_7 / (c_mean_7 + 25.0**7))
-    s_l = 1 + 0.015 * (l_mean - 50) ** 2 / np.sqrt(20 + (l_mean - 50) ** 2)
-    s_c = 1 + 0.045 * c_mean
-    s_h = 1 + 0.015 * c_mean * t
-    r_t = -np.sin(np.radians(2 * d_theta)) * r_c
-
-    tl, tc, th = d_l / s_l, d_c / s_c, d_h / s_h
-    return np.sqrt(np.maximum(tl**2 + tc**2 + th**2 + r_t * tc * th, 0.0))
+    c_mean = (c1p + c2p) * 0.5
+    c_mean7 = c_mean**7
+    rotation = np.sin(_DEG_60 * np.exp(-(((h_mean - _DEG_275) / _DEG_25) ** 2)))
+    r_t = -2 * np.sqrt(c_mean7 / (c_mean7 + _25_POW_7)) * rotation
+    l_off = ((l1 + l2) * 0.5 - 50) ** 2
+    tl = (l2 - l1) / (1 + 0.015 * l_off / np.sqrt(20 + l_off))
+    tc = (c2p - c1p) / (1 + 0.045 * c_mean)
+    th = 2 * np.sqrt(chroma_product) * np.sin(dh * 0.5) / (1 + 0.015 * c_mean * t)
+    return np.sqrt(np.maximum(tl * tl + tc * tc + th * th + r_t * tc * th, 0.0))
 
 
 def luminance(linear: ArrayLike) -> NDArray[np.float64]:
