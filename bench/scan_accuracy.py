@@ -1,0 +1,322 @@
+"""Scan accuracy and speed of qbr's vision against known truth, next to the old app's naive approach.
+
+    python bench/scan_accuracy.py [--cubes 50] [--seed 1] [--timing-frames 60] [--data /work/shared/data]
+
+Prints Markdown tables: (1) rendered cubes per difficulty tier, (2) the real scans and photos, (3) per-frame
+time. The baselines use qbr's own detection, so only what comes after differs:
+``naive classify`` = qbr's measurement + nearest palette colour by RGB distance per sticker (the old app);
+``naive measure+classify`` = the mean of a small patch at each sticker's centre + the same nearest colour.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the synthetic renderer lives with the tests
+
+from synth import PALETTES, TIERS, RenderParams, random_colours, render_cube, render_face, sample_params  # noqa: E402
+
+from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.cube.generate import random_state  # noqa: E402
+from qbr.vision.classify import classify_face, naive_classify  # noqa: E402
+from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
+from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
+from qbr.vision.resolve import resolve_cube  # noqa: E402
+from qbr.vision.tunables import Tunables  # noqa: E402
+
+METHODS = ("qbr", "naive classify", "naive measure+classify")
+
+
+@dataclass
+class Tally:
+    """Counts for one method over many cubes."""
+
+    faces: int = 0
+    faces_found: int = 0
+    facelets: int = 0
+    facelets_right: int = 0
+    cubes: int = 0
+    cubes_right: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, truth: str, got: str, found: int, label: str) -> None:
+        self.faces += 6
+        self.faces_found += found
+        self.facelets += 54
+        self.facelets_right += sum(a == b for a, b in zip(truth, got, strict=True))
+        self.cubes += 1
+        if got == truth:
+            self.cubes_right += 1
+        else:
+            self.failures.append(label)
+
+
+def pct(num: int, den: int) -> str:
+    return f"{100.0 * num / den:.1f}" if den else "-"
+
+
+def ratio(a: int, b: int) -> str:
+    if b == 0:
+        return "inf" if a else "-"
+    return f"{a / b:.2f}"
+
+
+def centre_patch_rgb(image_bgr: np.ndarray, stickers: np.ndarray) -> np.ndarray:
+    """The old app's measurement: mean of a small square at each sticker's centre (no glare or shadow handling)."""
+    out = np.empty((9, 3))
+    h, w = image_bgr.shape[:2]
+    for i, quad in enumerate(np.asarray(stickers, float)):
+        cx, cy = quad.mean(axis=0)
+        r = max(1, int(0.1 * np.linalg.norm(quad[2] - quad[0])))
+        x0, x1 = int(np.clip(cx - r, 0, w - 1)), int(np.clip(cx + r + 1, 1, w))
+        y0, y1 = int(np.clip(cy - r, 0, h - 1)), int(np.clip(cy + r + 1, 1, h))
+        out[i] = image_bgr[y0:y1, x0:x1].reshape(-1, 3).mean(axis=0)[::-1]
+    return out
+
+
+def naive_letters(names_by_face: Mapping[str, Sequence[str] | None]) -> str:
+    """Colour names -> face letters the old way: a colour is the face whose centre was read as that colour."""
+    centre_of = {}
+    for face in FACES:
+        names = names_by_face.get(face)
+        if names is not None:
+            centre_of.setdefault(names[4], face)
+    out = []
+    for face in FACES:
+        names = names_by_face.get(face)
+        out.extend("?" * 9 if names is None else (centre_of.get(n, "?") for n in names))
+    return "".join(out)
+
+
+def detection_matches(detection: FaceDetection, truth: np.ndarray) -> bool:
+    """All nine detected sticker centres within 30% of a sticker pitch of the truth."""
+    got = np.asarray(detection.stickers, float).mean(axis=1)
+    want = truth.astype(float).mean(axis=1)
+    pitch = float(np.linalg.norm(want[4] - want[3]) + np.linalg.norm(want[4] - want[1])) / 2
+    return bool(np.all(np.linalg.norm(got - want, axis=1) < 0.3 * pitch))
+
+
+@dataclass
+class FaceRead:
+    detection: FaceDetection | None
+    rgb: np.ndarray | None = None
+    patch: np.ndarray | None = None
+
+    @property
+    def found(self) -> bool:
+        return self.detection is not None
+
+
+def read_face(image_bgr: np.ndarray, tunables: Tunables) -> FaceRead:
+    detection = detect_face(image_bgr, tunables)
+    if detection is None:
+        return FaceRead(None)
+    rgb = measure_stickers(image_bgr, detection, tunables)
+    return FaceRead(detection, rgb, centre_patch_rgb(image_bgr, detection.stickers))
+
+
+def judge_cube(reads: Mapping[str, FaceRead], truth: str, tallies: Mapping[str, Tally], label: str) -> None:
+    """Resolve one cube with qbr and the baselines and count the outcome."""
+    found = sum(r.found for r in reads.values())
+    resolution = resolve_cube({f: r.rgb for f, r in reads.items() if r.rgb is not None})
+    tallies["qbr"].add(truth, resolution.facelets, found, label)
+    naive = {f: (naive_classify(r.rgb, DEFAULT_PALETTE) if r.rgb is not None else None) for f, r in reads.items()}
+    tallies["naive classify"].add(truth, naive_letters(naive), found, label)
+    patch = {f: (naive_classify(r.patch, DEFAULT_PALETTE) if r.patch is not None else None) for f, r in reads.items()}
+    tallies["naive measure+classify"].add(truth, naive_letters(patch), found, label)
+
+
+def rendered_tiers(cubes: int, seed: int, tunables: Tunables) -> tuple[dict[str, dict[str, Tally]], dict[str, int]]:
+    results: dict[str, dict[str, Tally]] = {}
+    misplaced: dict[str, int] = {}
+    for t, tier in enumerate(TIERS):
+        rng = np.random.default_rng([seed, t])
+        state_rng = random.Random(seed * 1000 + t)
+        tallies = {m: Tally() for m in METHODS}
+        misplaced[tier] = 0
+        for n in range(cubes):
+            truth = random_state(state_rng).facelets
+            palette = str(rng.choice(list(PALETTES)))
+
+            def params(face: str, palette: str = palette, tier: str = tier,
+                       rng: np.random.Generator = rng) -> RenderParams:
+                p = sample_params(tier, rng)
+                # One cube, one palette; tiles only on the stickerless palette.
+                body = p.body if palette == "stickerless" or p.body != "stickerless" else "black"
+                return dataclasses.replace(p, palette=palette, body=body)
+
+            renders = render_cube(truth, params, rng)
+            reads = {}
+            for face in FACES:
+                read = read_face(renders[face].image, tunables)
+                if read.detection is not None and not detection_matches(read.detection, renders[face].stickers):
+                    misplaced[tier] += 1
+                reads[face] = read
+            judge_cube(reads, truth, tallies, f"{tier} cube {n} ({palette})")
+        results[tier] = tallies
+    return results, misplaced
+
+
+def real_scans(data: Path) -> list[tuple[str, bool, bool, int, int]]:
+    """(name, qbr exact, naive exact, qbr facelets right, naive facelets right) for each 3x3 colour scan."""
+    rows = []
+    for path in sorted((data / "colour-scans").glob("*.json")):
+        scan = json.loads(path.read_text())
+        if scan.get("size") != 3:
+            continue
+        truth = scan["expected_facelets"]
+        rgb = {f: np.array(scan["rgb"][f], float) for f in FACES}
+        got = resolve_cube(rgb).facelets
+        naive = naive_letters({f: naive_classify(rgb[f], DEFAULT_PALETTE) for f in FACES})
+        rows.append((path.stem, got == truth, naive == truth, sum(a == b for a, b in zip(got, truth, strict=True)),
+                     sum(a == b for a, b in zip(naive, truth, strict=True))))
+    return rows
+
+
+def real_photos(data: Path, tunables: Tunables) -> tuple[list[tuple[str, dict[str, Tally]]], list[str]]:
+    rows = []
+    skipped = []
+    for folder in sorted(p for p in (data / "photos").iterdir() if p.is_dir()):
+        truth_doc = json.loads((folder / "truth.json").read_text())
+        if truth_doc.get("size") != 3:
+            skipped.append(f"{folder.name} ({truth_doc.get('size')}x{truth_doc.get('size')})")
+            continue
+        reads = {}
+        for face in FACES:
+            path = next(folder.glob(f"{face}.*"))
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            reads[face] = read_face(image, tunables)
+        tallies = {m: Tally() for m in METHODS}
+        judge_cube(reads, truth_doc["expected_facelets"], tallies, folder.name)
+        rows.append((folder.name, tallies))
+    return rows, skipped
+
+
+def timing(frames: int, seed: int, tunables: Tunables) -> list[tuple[str, str, float, float, float, float, int]]:
+    """Median and p95 ms per frame for detection alone and detection + measurement + classification."""
+    cv2.setNumThreads(1)
+    rows = []
+    for width, height in ((640, 480), (1920, 1080)):
+        rng = np.random.default_rng([seed, width])
+        images = []
+        attempts = 0
+        while len(images) < frames and attempts < frames * 4:
+            attempts += 1
+            tier = TIERS[attempts % 3]
+            r = render_face(random_colours(rng), sample_params(tier, rng, width, height), rng)
+            if detect_face(r.image, tunables) is not None:
+                images.append(r.image)
+
+        def detect_only(image: np.ndarray) -> None:
+            detect_face(image, tunables)
+
+        def full(image: np.ndarray) -> None:
+            det = detect_face(image, tunables)
+            if det is not None:
+                classify_face(measure_stickers(image, det, tunables), DEFAULT_PALETTE, tunables)
+
+        for name, fn in (("detect", detect_only), ("detect+measure+classify", full)):
+            rows.append((f"{width}x{height}", name, *_times(fn, images), len(images)))
+    return rows
+
+
+def _times(fn: Callable[[np.ndarray], None], images: list[np.ndarray]) -> tuple[float, float, float, float]:
+    """Median and p95 of wall-clock ms, then of this thread's CPU ms (robust to other processes on the machine)."""
+    if not images:
+        return (float("nan"),) * 4
+    for image in images[:3]:
+        fn(image)  # warm-up: first calls pay for lazy initialisation
+    wall, cpu = [], []
+    for image in images:
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        fn(image)
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.thread_time() - start_cpu) * 1000)
+
+    def med_p95(values: list[float]) -> tuple[float, float]:
+        values = sorted(values)
+        return statistics.median(values), values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+
+    return (*med_p95(wall), *med_p95(cpu))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cubes", type=int, default=50, help="random cubes per tier (six faces each)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timing-frames", type=int, default=60, help="frames per resolution for the timing table")
+    parser.add_argument("--data", type=Path, default=Path("/work/shared/data"),
+                        help="folder with colour-scans/ and photos/ (tests/data holds a copy)")
+    parser.add_argument("--show-failures", action="store_true", help="list the cubes qbr got wrong")
+    args = parser.parse_args(argv)
+    if not (args.data / "colour-scans").is_dir():
+        args.data = ROOT / "tests" / "data"
+    tunables = Tunables()
+    cv2.setNumThreads(1)
+
+    started = time.perf_counter()
+    results, misplaced = rendered_tiers(args.cubes, args.seed, tunables)
+    print(f"## Rendered cubes ({args.cubes} random legal cubes per tier, six faces each, seed {args.seed})\n")
+    print("| tier | method | faces detected % | facelets right % | cubes exact % |")
+    print("|---|---|---:|---:|---:|")
+    for tier in TIERS:
+        for method in METHODS:
+            t = results[tier][method]
+            print(f"| {tier} | {method} | {pct(t.faces_found, t.faces)} | {pct(t.facelets_right, t.facelets)} | "
+                  f"{pct(t.cubes_right, t.cubes)} |")
+    print("\n| tier | qbr / naive classify (cubes exact) | qbr / naive measure+classify | faces misplaced |")
+    print("|---|---:|---:|---:|")
+    for tier in TIERS:
+        q = results[tier]["qbr"].cubes_right
+        print(f"| {tier} | {ratio(q, results[tier]['naive classify'].cubes_right)} | "
+              f"{ratio(q, results[tier]['naive measure+classify'].cubes_right)} | {misplaced[tier]} |")
+    if args.show_failures:
+        for tier in TIERS:
+            print(f"\nqbr wrong ({tier}): {', '.join(results[tier]['qbr'].failures) or 'none'}")
+
+    print("\n## Real colour scans (3x3, measured RGB; resolution only)\n")
+    print("| scan | qbr exact | naive exact | qbr facelets right | naive facelets right |")
+    print("|---|:---:|:---:|---:|---:|")
+    scans = real_scans(args.data)
+    for name, q, n, qf, nf in scans:
+        print(f"| {name} | {'yes' if q else 'NO'} | {'yes' if n else 'no'} | {qf}/54 | {nf}/54 |")
+    print(f"| **all {len(scans)}** | {sum(r[1] for r in scans)}/{len(scans)} | {sum(r[2] for r in scans)}/{len(scans)}"
+          f" | | |")
+
+    print("\n## Real photo sets (six faces each, robot rig)\n")
+    print("| set | method | faces detected | facelets right | exact |")
+    print("|---|---|---:|---:|:---:|")
+    photos, skipped = real_photos(args.data, tunables)
+    for name, tallies in photos:
+        for method in METHODS:
+            t = tallies[method]
+            print(f"| {name} | {method} | {t.faces_found}/6 | {t.facelets_right}/54 | "
+                  f"{'yes' if t.cubes_right else 'no'} |")
+    if skipped:
+        print(f"\nSkipped (not 3x3): {', '.join(skipped)}")
+
+    print(f"\n## Time per frame (single thread, frames with a face, {args.timing_frames} per size)\n")
+    print("| frame | stage | median ms | p95 ms | median CPU ms | p95 CPU ms | frames |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for size, stage, med, p95, cmed, cp95, n in timing(args.timing_frames, args.seed, tunables):
+        print(f"| {size} | {stage} | {med:.2f} | {p95:.2f} | {cmed:.2f} | {cp95:.2f} | {n} |")
+    print(f"\n(total run time {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
