@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Final
 
@@ -42,16 +42,17 @@ def _steps() -> tuple[_Step, ...]:
     return tuple((move, itemgetter(*facelet_permutation(move))) for move in ALL_FACE_MOVES)
 
 
-def _expand(facelets: str, depth: int, previous: str | None = None) -> Iterator[tuple[str, tuple[Move, ...]]]:
-    """Every canonical sequence of up to ``depth`` face turns from ``facelets``, with the state it reaches."""
-    yield facelets, ()
-    if depth == 0:
-        return
-    for move, getter in _steps():
-        if _allowed_after(previous, move.face):
-            child = "".join(getter(facelets))
-            for state, moves in _expand(child, depth - 1, move.face):
-                yield state, (move, *moves)
+def _frontier(facelets: str, depth: int) -> list[tuple[str, tuple[Move, ...]]]:
+    """Every state exactly ``depth`` canonical face turns from ``facelets``, with the turns that reach it."""
+    level: list[tuple[str, tuple[Move, ...], str | None]] = [(facelets, (), None)]
+    for _ in range(depth):
+        level = [
+            ("".join(getter(state)), (*moves, move), move.face)
+            for state, moves, previous in level
+            for move, getter in _steps()
+            if _allowed_after(previous, move.face)
+        ]
+    return [(state, moves) for state, moves, _ in level]
 
 
 @functools.cache
@@ -95,13 +96,17 @@ def optimal_solution(facelets: str, max_depth: int = MAX_DEPTH) -> tuple[Move, .
 
     ``facelets`` must be a valid cube in the standard orientation (centres in place).
     """
-    table = distance_table(min(TABLE_DEPTH, max_depth))
     table_depth = min(TABLE_DEPTH, max_depth)
+    table = distance_table(table_depth)
+    if facelets in table:
+        return _path_home(facelets, table)
+    # Further than the table: a shortest solution of length L passes, after its first (max_depth - table_depth)
+    # turns, a state L - that far from solved; so only the states exactly that far out need looking up.
     best: tuple[int, str, tuple[Move, ...]] | None = None
-    for state, moves in _expand(facelets, max(0, max_depth - table_depth)):
+    for state, moves in _frontier(facelets, max_depth - table_depth):
         hit = table.get(state)
-        if hit is not None and (best is None or len(moves) + hit[0] < best[0]):
-            best = (len(moves) + hit[0], state, moves)
+        if hit is not None and (best is None or hit[0] < best[0]):
+            best = (hit[0], state, moves)
     if best is None:
         return None
     _, meeting, prefix = best
