@@ -1,0 +1,136 @@
+"""`qbr --camera VIDEO --no-window`: the live session end to end on rendered videos of known cubes."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+import synth
+
+from qbr.app.environment import Environment
+from qbr.cli import ExitStatus, main
+from qbr.cube.conventions import FACES
+from qbr.cube.generate import random_state
+from qbr.cube.state import CubeState
+
+FPS = 15
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+@pytest.fixture(scope="module")
+def session_video(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[np.ndarray], Path]:
+    facelets = random_state(random.Random(2)).facelets
+    # Small frames and short holds keep the test quick; the session's timing is the real one (0.5 s steady).
+    frames = list(synth.render_session_frames(facelets, np.random.default_rng(2), fps=FPS, seconds_per_face=0.9,
+                                              transition_seconds=0.4, width=320, height=240))
+    path = tmp_path_factory.mktemp("video") / "session.avi"
+    synth.write_video(frames, path, FPS)
+    return facelets, frames, path
+
+
+def run(args: list[str], config: Path, lang: str = "en") -> tuple[ExitStatus, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    env = Environment(stdout=out, stderr=err, stdout_isatty=False, config_dir=config, system_language=lang,
+                      has_display=False)
+    return main(args, env=env), out.getvalue(), err.getvalue()
+
+
+def test_headless_reads_and_solves_a_known_cube(session_video, tmp_path: Path) -> None:
+    facelets, _, video = session_video
+    status, out, err = run(["--camera", str(video), "--no-window", "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status is ExitStatus.OK, (payload, err)
+    assert payload["facelets"] == facelets and payload["valid"] is True
+    assert CubeState(facelets).apply(" ".join(payload["moves"])).is_solved
+    assert {"steps", "orientation", "confidence", "uncertain", "colours", "language"} <= set(payload)
+
+
+def test_headless_text_in_the_remembered_language_despite_a_corrupt_palette(session_video, tmp_path: Path) -> None:
+    facelets, _, video = session_video
+    (tmp_path / "settings.json").write_text(json.dumps({"format": "qbr-settings", "version": 1, "language": "ja"}))
+    (tmp_path / "palette.json").write_text("{ this is not json")
+    status, out, err = run(["--camera", str(video), "--no-window", "-n"], tmp_path)
+    assert status is ExitStatus.OK
+    assert facelets in out and "1. " in out and "キューブ" in out
+    assert "palette.json" in err and "not valid JSON" in err  # a warning, in the remembered language
+    assert (tmp_path / "palette.json").read_text() == "{ this is not json"  # left for the user to look at
+
+
+def test_explicit_language_wins_over_the_remembered_one(tmp_path: Path) -> None:
+    from qbr.app.headless import start
+    from qbr.app.settings import Settings
+    from qbr.app.store import Store
+
+    store = Store(tmp_path)
+    store.save_language("hu")
+    assert start(Settings(lang="fr", lang_explicit=True), store)[0] == "fr"
+    assert start(Settings(lang="fr", lang_explicit=False), store)[0] == "hu"
+
+
+def test_video_ending_early_is_incomplete(session_video, tmp_path: Path) -> None:
+    _, frames, _ = session_video
+    video = tmp_path / "short.avi"
+    synth.write_video(frames[: len(frames) // 2], video, FPS)
+    status, out, _ = run(["--camera", str(video), "--no-window", "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status == 8 and payload["error"]["kind"] == "incomplete"
+    assert 1 <= len(payload["faces_captured"]) < 6 and set(payload["faces_captured"]) <= set(FACES)
+
+
+def test_video_without_a_cube(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    video = tmp_path / "wall.avi"
+    synth.write_video((rng.integers(90, 110, (240, 320, 3), dtype=np.uint8) for _ in range(20)), video, FPS)
+    status, out, _ = run(["--camera", str(video), "--no-window", "--json"], tmp_path)
+    assert status is ExitStatus.NO_FACE_FOUND and "wall.avi" in json.loads(out)["error"]["message"]
+
+
+def test_photo_folder_headless(tmp_path: Path) -> None:
+    source = DATA / "photos" / "3x3x3-random-01__2018-02-22"
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for i, face in enumerate(FACES):  # any order works with the standard colour scheme: shuffle the names
+        shutil.copy(source / f"{face}.png", folder / f"{(i * 5) % 6}_{face}.png")
+    status, out, err = run(["--images", str(folder), "--no-window", "--json"], tmp_path)
+    payload = json.loads(out)
+    assert payload["facelets"] == json.loads((source / "truth.json").read_text())["expected_facelets"], err
+    assert status is ExitStatus.OK
+
+
+def test_window_without_display(session_video, tmp_path: Path) -> None:
+    _, _, video = session_video
+    status, _, err = run(["--camera", str(video)], tmp_path)
+    assert status is ExitStatus.ERROR and "--no-window" in err
+
+
+def test_missing_camera_file_and_bad_video(tmp_path: Path) -> None:
+    status, _, err = run(["--camera", str(tmp_path / "none.avi"), "--no-window"], tmp_path)
+    assert status is ExitStatus.BAD_INPUT_FILE and "none.avi" in err
+    (tmp_path / "bad.avi").write_text("nope")
+    status, _, err = run(["--camera", str(tmp_path / "bad.avi"), "--no-window"], tmp_path)
+    assert status is ExitStatus.BAD_INPUT_FILE and "bad.avi" in err
+
+
+def test_demo_without_display_falls_back_to_headless(tmp_path: Path) -> None:
+    from qbr.app.sources import demo_path
+
+    if not demo_path().is_file():
+        pytest.skip("assets/demo.avi not generated yet")
+    status, out, err = run(["--demo", "--json"], tmp_path)
+    assert "without a window" in err
+    assert status is ExitStatus.OK and json.loads(out)["valid"] is True
+
+
+def test_dark_frames_between_do_not_disturb(tmp_path: Path, session_video) -> None:
+    # Every seventh frame black (a flicker, a dropped frame): the steadiness timer bridges short gaps.
+    facelets, frames, _ = session_video
+    broken = [f if i % 7 else np.zeros_like(f) for i, f in enumerate(frames)]
+    video = tmp_path / "dark.avi"
+    synth.write_video(broken, video, FPS)
+    status, out, _ = run(["--camera", str(video), "--no-window", "--json"], tmp_path)
+    assert status is ExitStatus.OK and json.loads(out)["facelets"] == facelets
