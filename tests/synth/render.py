@@ -211,6 +211,7 @@ class _Scene:
     glare_at: tuple[float, float]  # in front face units
     glare_shape: tuple[float, float, float]  # x scale, y scale, angle
     light_dir: tuple[float, float]
+    surface: np.ndarray  # small grid of brightness factors near 1, stretched over the cube
 
 
 def _scene(p: RenderParams, rng: np.random.Generator, background: np.ndarray | None = None) -> _Scene:
@@ -224,7 +225,9 @@ def _scene(p: RenderParams, rng: np.random.Generator, background: np.ndarray | N
     glare_at = (float(rng.uniform(-1.3, 1.3)), float(rng.uniform(-1.3, 1.3)))
     glare_shape = (float(rng.uniform(0.7, 1.5)), float(rng.uniform(0.5, 1.0)), float(rng.uniform(0, 180)))
     a = np.radians(p.light_angle)
-    return _Scene(background, palette, jitter, hand, glare_at, glare_shape, (float(np.cos(a)), float(np.sin(a))))
+    surface = (1 + rng.normal(0, rng.uniform(0.01, 0.05), (4, 4))).astype(np.float32)
+    return _Scene(background, palette, jitter, hand, glare_at, glare_shape, (float(np.cos(a)), float(np.sin(a))),
+                  surface)
 
 
 def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, rng: np.random.Generator,
@@ -239,6 +242,7 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     h, w = p.height, p.width
     translation, f = _placement(p, pose)
     img = scene.background.copy()
+    stickerless = p.body == "stickerless"
     body_rgb = BODY_COLOURS[p.body]
     gap = p.sticker_gap
     half = 0.5 - gap
@@ -256,6 +260,9 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     cv2.fillPoly(img, [_aa(hull.reshape(-1, 2))], _srgb_shade(body_rgb, p.ambient * 0.8), cv2.LINE_AA, 4)
     front_mask = np.zeros((h, w), np.uint8)
     sticker_polys: list[np.ndarray] = []
+    pitch_px = p.sticker_size * w
+    edge_px = max(1, round(0.02 * pitch_px))
+    rim = pitch_px > 14 and not stickerless
     for k, face in enumerate(model.faces):
         c, r, d = (rotation @ np.array(v, float) for v in _FACE_FRAMES[face])
         normal = c / 1.5
@@ -265,6 +272,9 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
         face_pts = c + translation + body_outline[:, :1] * r + body_outline[:, 1:] * d
         poly = _project(face_pts, f, p)
         cv2.fillPoly(img, [_aa(poly)], _srgb_shade(body_rgb, shade), cv2.LINE_AA, 4)
+        # The rounded edges of the plastic catch the light (black body) or shade a little (white body).
+        edge = np.clip(np.array(_srgb_shade(body_rgb, shade)) + (40 if sum(body_rgb) < 300 else -30), 0, 255)
+        cv2.polylines(img, [_aa(poly)], True, tuple(float(v) for v in edge), edge_px, cv2.LINE_AA, 4)
         if face == front:
             cv2.fillPoly(front_mask, [_aa(poly)], 255, cv2.LINE_AA, 4)
         for i in range(9):
@@ -273,9 +283,13 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
             pts = centre + outline[:, :1] * r + outline[:, 1:] * d
             poly = _project(pts, f, p)
             rgb = np.clip(np.array(scene.palette[model.colours[s]]) + scene.sticker_jitter[s], 0, 255)
-            cv2.fillPoly(img, [_aa(poly)], _srgb_shade(rgb, shade), cv2.LINE_AA, 4)
+            colour = _srgb_shade(rgb, shade)
+            cv2.fillPoly(img, [_aa(poly)], colour, cv2.LINE_AA, 4)
+            if rim:  # the sticker's cut edge is a little darker than its face
+                cv2.polylines(img, [_aa(poly)], True, tuple(0.8 * v for v in colour), 1, cv2.LINE_AA, 4)
             if face == front:
                 sticker_polys.append(poly)
+    _surface_variation(img, hull.reshape(-1, 2), scene.surface)
     # Truth: the front face's sticker squares (before corner rounding).
     truth = np.zeros((9, 4, 2), np.float32)
     if front is not None:
@@ -322,6 +336,21 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
         _ok, buf = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, int(p.jpeg_quality)])
         bgr = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return bgr, truth
+
+
+def _surface_variation(img: np.ndarray, hull: np.ndarray, field: np.ndarray) -> None:
+    """Smooth +-few-percent brightness variation over the cube (reflections of the room, uneven gloss), in place."""
+    x, y, bw, bh = cv2.boundingRect(np.round(hull).astype(np.int32))
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + bw, img.shape[1]), min(y + bh, img.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    factor = cv2.resize(field, (x1 - x0, y1 - y0), interpolation=cv2.INTER_CUBIC)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(mask, [_aa(hull - [x0, y0])], 255, cv2.LINE_AA, 4)
+    factor = 1 + (factor - 1) * (mask.astype(np.float32) / 255)
+    region = img[y0:y1, x0:x1].astype(np.float32) * factor[..., None]
+    img[y0:y1, x0:x1] = np.clip(region, 0, 255).astype(np.uint8)
 
 
 def _add_glare(lin: np.ndarray, p: RenderParams, scene: _Scene, rotation: np.ndarray, translation: np.ndarray,

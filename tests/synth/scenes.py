@@ -206,9 +206,10 @@ def _finger(side: int, along: float, reach: float, radius: float, rng: np.random
     """A finger lying on the side (or bottom) face, its tip curling ``reach`` past the front face's edge."""
     edge = 1.5 + radius  # resting on the surface
     tip_in = 1.5 - reach + radius  # the tip's cap ends ``reach`` inside the front face
-    drift = rng.uniform(0.1, 0.4)
-    pts = [(edge + 0.5, along + 2 * drift, 2.6), (edge + 0.1, along + drift, 1.0), (edge, along + 0.3 * drift, -0.9),
-           (tip_in, along, -1.5 - 0.6 * radius)]
+    # From the palm beside and behind the cube, sweeping in and up to the front edge.
+    out, rise = rng.uniform(0.8, 1.4), rng.uniform(0.6, 1.4)
+    pts = [(edge + out, along + rise, 1.8), (edge + 0.35 * out, along + 0.45 * rise, -0.2),
+           (edge, along + 0.15 * rise, -1.2), (tip_in, along, -1.5 - 0.6 * radius)]
     if side == 0:  # from below: x is ``along``, y is the bottom face
         return Finger(tuple((a, e, z) for e, a, z in pts), radius, 0)
     return Finger(tuple((side * e, a, z) for e, a, z in pts), radius, side)
@@ -228,10 +229,16 @@ def sample_hand(rng: np.random.Generator, skin: tuple[int, int, int], reach: flo
     else:
         for y in np.linspace(-1.0, 1.0, 4)[4 - count:]:
             fingers.append(_finger(side, float(y + rng.normal(0, 0.1)), reach * rng.uniform(0.3, 1.0), r_finger, rng))
-    # Palm and wrist behind the cube, reaching down out of the frame.
+    # Palm behind the cube, then a narrower wrist and the forearm reaching down out of the frame.
     px = side * rng.uniform(0.8, 2.0) if not bottom_grip else rng.uniform(-0.5, 0.5)
-    palm = ((px - 2.0, 0.6, 2.4), (px + 2.0, 0.4, 2.4), (px + 2.4, 9.0, 3.5), (px - 2.6, 9.0, 3.5))
-    return Hand(tuple(fingers), palm, skin)
+    py = rng.uniform(1.2, 2.2)
+    lean = rng.uniform(-0.8, 0.8)
+    t = np.linspace(np.pi * 1.05, np.pi * 1.95, 9)  # the upper rim of the palm, an arc
+    rim = [(px + 2.1 * np.cos(a), py + 1.8 * np.sin(a), 2.4) for a in t]
+    wrist = [(px + 1.9 + 0.3 * lean, py + 1.9, 2.6), (px + 1.5 + lean, py + 3.2, 2.8),
+             (px + 1.8 + 2 * lean, 10.0, 3.5), (px - 1.8 + 2 * lean, 10.0, 3.5), (px - 1.4 + lean, py + 3.2, 2.8),
+             (px - 2.0 + 0.3 * lean, py + 1.9, 2.6)]
+    return Hand(tuple(fingers), tuple(rim + wrist), skin)
 
 
 def soft_blur(img: np.ndarray, sigma: float) -> np.ndarray:
