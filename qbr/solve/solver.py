@@ -95,7 +95,7 @@ def solve(facelets: str | CubeState, *, budget: float = 0.0) -> Solution:
     cube = require_valid(text).facelets
     if cube == SOLVED:
         return Solution(cube, (), "already_solved")
-    worker = _Worker.start(cube) if budget > 0 else None
+    worker = _Worker.start(cube, budget) if budget > 0 else None
     try:
         deep = budget >= BUDGET_DEEP_SEARCH
         short = optimal_solution(cube, BUDGET_SEARCH_DEPTH if deep else MAX_DEPTH)
@@ -122,15 +122,16 @@ class _Worker:
         self._reader.start()
 
     @classmethod
-    def start(cls, cube: str) -> _Worker | None:
+    def start(cls, cube: str, budget: float) -> _Worker | None:
         env = dict(os.environ)
         # The child must import this very qbr, even when it is not installed but found through sys.path.
         root = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
         try:
             process = subprocess.Popen(
-                [sys.executable, "-m", "qbr.solve.worker", cube],
-                stdin=subprocess.DEVNULL,
+                # The child also ends itself a little after the budget, or when our end of its stdin closes.
+                [sys.executable, "-m", "qbr.solve.worker", cube, str(budget + 5.0)],
+                stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 text=True,
@@ -168,6 +169,8 @@ class _Worker:
         return best
 
     def stop(self) -> None:
+        if self._process.stdin is not None:
+            self._process.stdin.close()
         if self._process.poll() is None:
             self._process.kill()
         self._process.wait()

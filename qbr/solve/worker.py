@@ -8,7 +8,9 @@ and multiprocessing's spawn would re-run the caller's main script.
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -31,15 +33,29 @@ def search_shorter(facelets: str, emit: Callable[[str], None], longest: int = 25
         depth = min(depth, len(answer.split())) - 1
 
 
+def _exit_when_orphaned(seconds: float) -> None:
+    """End this process when the parent closes our stdin (it died or is done) or after ``seconds``, whichever first."""
+
+    def watch_stdin() -> None:
+        sys.stdin.read()
+        os._exit(0)
+
+    # kociemba releases the GIL, so these threads run even while the search is deep in C.
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    timer = threading.Timer(seconds, os._exit, args=(0,))
+    timer.daemon = True
+    timer.start()
+
+
 def main(argv: Sequence[str]) -> int:
-    """Entry point of the child: ``FACELETS [LONGEST]``; one solution per line, then ``done``."""
+    """Entry point of the child: ``FACELETS SECONDS``; one solution per line, then ``done``."""
     facelets = argv[0]
-    longest = int(argv[1]) if len(argv) > 1 else 25
+    _exit_when_orphaned(float(argv[1]) if len(argv) > 1 else 60.0)
 
     def emit(answer: str) -> None:
         print(answer, flush=True)
 
-    search_shorter(facelets, emit, longest)
+    search_shorter(facelets, emit)
     print(DONE, flush=True)
     return 0
 

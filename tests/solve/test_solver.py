@@ -125,3 +125,23 @@ def test_worker_emits_ever_shorter_solutions():
     assert lengths[-1] <= 10
     for answer in found:
         assert cube.apply(answer).facelets == SOLVED
+
+
+def test_worker_child_ends_when_its_parent_lets_go():
+    import subprocess
+    import sys
+
+    cube = random_state(random.Random(8)).facelets
+    child = subprocess.Popen(
+        [sys.executable, "-m", "qbr.solve.worker", cube, "600"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        first = child.stdout.readline().strip()
+        assert CubeState(cube).apply(first).facelets == SOLVED
+        child.stdin.close()  # as if the parent had died: the child must not search on for minutes
+        assert child.wait(timeout=60) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.stdout.close()
