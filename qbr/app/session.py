@@ -401,7 +401,7 @@ class Session:
                 self._palette = DEFAULT_PALETTE
                 self._mode = self._back_to
                 self._say("app.msg.calibration_reset")
-                return [SavePalette(None)]
+                return [SavePalette(None), *self._resolve_again()]
             return []
         if key == "c" and mode in (Mode.SCANNING, Mode.INVALID, Mode.SOLUTION):
             self._back_to = mode
@@ -556,7 +556,11 @@ class Session:
     def _calibration_done(self) -> list[Effect]:
         self._mode = self._back_to
         self._say("app.msg.calibration_saved")
-        return [SavePalette(self._palette)]
+        return [SavePalette(self._palette), *self._resolve_again()]
+
+    def _resolve_again(self) -> list[Effect]:
+        # New colours may be what an unreadable cube needed: read the captured faces again with them.
+        return self._resolve() if self._mode is Mode.INVALID and len(self._faces) == len(FACES) else []
 
     # ------------------------------------------------------------------------------------------- view
 

@@ -245,6 +245,17 @@ def test_invalid_cube_rescans_the_least_certain_face_only(translators) -> None:
     assert d.view.mode is Mode.RESOLVING
 
 
+def test_new_colours_resolve_an_invalid_cube_again(translators) -> None:
+    d = Driver(translators)
+    d.scan(FACES)
+    d.send(ResolvedEvent(d.t, _resolution(CUBE, False, "F"), None, None))
+    assert d.view.mode is Mode.INVALID and d.view.message
+    d.key("c")
+    effects = d.key("r")
+    assert effects[0] == SavePalette(None) and isinstance(effects[1], ResolveCube)
+    assert d.view.mode is Mode.RESOLVING and len(d.view.captured) == 6
+
+
 def test_solution_steps_forward_and_back(translators) -> None:
     from qbr.solve.solver import solve
 
