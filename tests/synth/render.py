@@ -323,13 +323,12 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
         lin = _motion_blur(lin, p.motion * w, p.motion_angle)
     # sRGB encoding (the linear toe below 0.3% only matters for values the noise swamps anyway).
     np.maximum(lin, 1e-6, out=lin)
-    out = cv2.pow(lin, 1 / 2.4) * np.float32(1.055 * 255) - np.float32(0.055 * 255)
+    offset = np.full((h, w * 3), -0.055 * 255, np.float32)
     if p.noise > 0:
         # cv2's generator is fast; seed it from ``rng`` so renders stay deterministic.
         cv2.setRNGSeed(int(rng.integers(2**31)))
-        noise = np.empty((h, w * 3), np.float32)  # single channel: cv2 takes scalar mean/sigma per channel
-        cv2.randn(noise, 0.0, float(p.noise))
-        out += noise.reshape(h, w, 3)
+        cv2.randn(offset, -0.055 * 255, float(p.noise))  # one channel: cv2 takes per-channel mean and sigma
+    out = cv2.scaleAdd(cv2.pow(lin, 1 / 2.4), 1.055 * 255, offset.reshape(h, w, 3))
     np.maximum(out, 0, out=out)
     bgr = cv2.cvtColor(cv2.convertScaleAbs(out), cv2.COLOR_RGB2BGR)  # rounds and saturates (out is >= 0)
     if p.jpeg_quality is not None:

@@ -64,10 +64,6 @@ def make_background(width: int, height: int, clutter: float, rng: np.random.Gene
                                                                                            0.12, 0.06])
         {"box": _draw_box, "postit": _draw_postit, "line": _draw_line, "text": _draw_text, "circle": _draw_circle,
          "book": _draw_books, "tiles": _draw_tiles}[str(kind)](img, rng)
-    if clutter > 0:
-        grain = rng.normal(0, rng.uniform(1, 5), (height // 2, width // 2)).astype(np.float32)
-        grain = cv2.cvtColor(cv2.resize(grain, (width, height)), cv2.COLOR_GRAY2RGB)
-        img = cv2.add(img, grain, dtype=cv2.CV_8U)
     # The room is further away than the cube: slightly out of focus.
     sigma = rng.uniform(0.3, 2.0) * width / 640
     return cv2.GaussianBlur(img, (0, 0), sigma)
