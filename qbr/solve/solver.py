@@ -31,6 +31,9 @@ BUDGET_SEARCH_DEPTH: Final = 8
 
 BUDGET_DEEP_SEARCH: Final = 0.5
 
+MAX_BUDGET: Final = 86_400.0
+"""Longer budgets (even infinite ones) are cut to a day: waits need finite timeouts."""
+
 # kociemba loads its tables on the first call without a guard; one call at a time in this process.
 _KOCIEMBA_LOCK: Final = threading.Lock()
 
@@ -91,6 +94,7 @@ def solve(facelets: str | CubeState, *, budget: float = 0.0) -> Solution:
     solves it (a bug, reported rather than hidden).
     """
     started = time.monotonic()
+    budget = min(budget, MAX_BUDGET)
     text = facelets.facelets if isinstance(facelets, CubeState) else facelets
     cube = require_valid(text).facelets
     if cube == SOLVED:
