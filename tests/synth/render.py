@@ -94,6 +94,8 @@ class Rendered:
     colours: tuple[str, ...]
     """The front face's nine colour names, row-major."""
     params: RenderParams
+    hand_cover: np.ndarray | None = None
+    """(9,) fraction of each front sticker hidden by the hand (at most 0.1 by construction)."""
 
 
 # Each face of the cube held with F towards the camera and U on top (camera axes: x right, y down, z away):
@@ -231,8 +233,8 @@ def _scene(p: RenderParams, rng: np.random.Generator, background: np.ndarray | N
 
 
 def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, rng: np.random.Generator,
-          front: str | None, pose: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Render the scene; returns the BGR image and the front face's (9, 4, 2) sticker corners.
+          front: str | None, pose: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Render the scene; returns the BGR image, the front face's (9, 4, 2) sticker corners and hand cover (9,).
 
     ``rotation`` turns the cube model into camera axes; ``pose`` does so for the held frame (the front face at
     z = -1.5 and the hand's grip), after the model was turned to show ``front``; it defaults to the pose of ``p``.
@@ -290,6 +292,7 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
             if face == front:
                 sticker_polys.append(poly)
     _surface_variation(img, hull.reshape(-1, 2), scene.surface)
+    cover = np.zeros(9)
     # Truth: the front face's sticker squares (before corner rounding).
     truth = np.zeros((9, 4, 2), np.float32)
     if front is not None:
@@ -303,6 +306,8 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     if scene.hand is not None:
         after = _hand_layer(scene.hand, pose, translation, f, p, sticker_polys, before=False)
         draw_hand(img, after, scene.hand.skin, scene.hand.fingers[0].radius * 2 * p.sticker_size * w, rng)
+        if sticker_polys:
+            cover = _cover(after, _sticker_labels(sticker_polys, (h, w)))
 
     lin = cv2.LUT(img, _LIN_FROM_8)
     xn = (np.arange(w, dtype=np.float32) - w / 2) / w
@@ -334,7 +339,7 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     if p.jpeg_quality is not None:
         _ok, buf = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, int(p.jpeg_quality)])
         bgr = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return bgr, truth
+    return bgr, truth, cover
 
 
 def _surface_variation(img: np.ndarray, hull: np.ndarray, field: np.ndarray) -> None:
@@ -385,9 +390,7 @@ def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: fl
     if before:
         palm = (rotation @ np.array(hand.palm, float).T).T + translation
         draw_polygon(mask, _project(palm, f, p))
-    labels = np.zeros(shape, np.uint8)
-    for i, poly in enumerate(stickers):
-        cv2.fillPoly(labels, [_aa(poly)], i + 1, cv2.LINE_8, 4)
+    labels = _sticker_labels(stickers, shape)
     areas = np.bincount(labels.ravel(), minlength=10).astype(np.float64)
     for finger in hand.fingers:
         normal = np.array([finger.side, 0.0 if finger.side else 1.0, 0.0])
@@ -422,6 +425,22 @@ def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: fl
     return mask
 
 
+def _sticker_labels(stickers: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
+    """Image of sticker numbers (1-9; 0 = no front sticker)."""
+    labels = np.zeros(shape, np.uint8)
+    for i, poly in enumerate(stickers):
+        cv2.fillPoly(labels, [_aa(poly)], i + 1, cv2.LINE_8, 4)
+    return labels
+
+
+def _cover(layer: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Fraction of each of the nine stickers covered by ``layer``."""
+    areas = np.bincount(labels.ravel(), minlength=10).astype(np.float64)
+    hit = layer > 0
+    covered = np.bincount(labels[hit], weights=layer[hit].astype(np.float64) / 255.0, minlength=10)
+    return covered[1:] / np.maximum(areas[1:], 1)
+
+
 def _worst_cover(layer: np.ndarray, labels: np.ndarray, areas: np.ndarray) -> float:
     """Largest fraction of any labelled sticker covered by ``layer``."""
     hit = layer > 0
@@ -449,8 +468,8 @@ def render_face(colours: Sequence[str], params: RenderParams, rng: np.random.Gen
     by_face["F"] = list(colours)
     model = _model(by_face)
     rotation = pose_rotation(params.roll, params.yaw, params.pitch)
-    image, truth = _draw(params, model, rotation, _scene(params, rng), rng, "F")
-    return Rendered(image, truth, tuple(colours), params)
+    image, truth, cover = _draw(params, model, rotation, _scene(params, rng), rng, "F")
+    return Rendered(image, truth, tuple(colours), params, cover)
 
 
 def render_cube(facelets: str, params_for_face: Callable[[str], RenderParams] | RenderParams,
@@ -464,8 +483,8 @@ def render_cube(facelets: str, params_for_face: Callable[[str], RenderParams] | 
     for face in FACES:
         params = params_for_face(face) if callable(params_for_face) else params_for_face
         pose = pose_rotation(params.roll, params.yaw, params.pitch)
-        image, truth = _draw(params, model, pose @ held_rotation(face), _scene(params, rng), rng, face, pose)
-        out[face] = Rendered(image, truth, tuple(by_face[face]), params)
+        image, truth, cover = _draw(params, model, pose @ held_rotation(face), _scene(params, rng), rng, face, pose)
+        out[face] = Rendered(image, truth, tuple(by_face[face]), params, cover)
     return out
 
 

@@ -172,3 +172,16 @@ def test_session_video_round_trip(tmp_path) -> None:
     for k, (image, _) in enumerate(frames):
         errors = [np.abs(r.astype(int) - image.astype(int)).mean() for r in read]
         assert int(np.argmin(errors)) == k and errors[k] < 6
+
+
+def test_hand_hides_at_most_a_tenth_of_any_sticker_and_sometimes_some() -> None:
+    rng = np.random.default_rng(13)
+    worst = []
+    for _ in range(12):
+        params = dataclasses.replace(sample_params("medium", rng), finger_reach=0.4, jpeg_quality=None)
+        out = render_face(random_colours(rng), params, rng)
+        assert out.hand_cover is not None and out.hand_cover.shape == (9,)
+        worst.append(float(out.hand_cover.max()))
+        assert out.hand_cover[4] == 0  # the centre sticker is never touched
+    assert max(worst) <= 0.101
+    assert sum(w > 0.005 for w in worst) >= 2  # fingers do reach over the edge stickers now and then

@@ -52,7 +52,7 @@ def render_session(facelets: str, rng: np.random.Generator, fps: float = 15, sec
                                     pitch=base.pitch + drift[2],
                                     centre=(base.centre[0] + drift[3], base.centre[1] + drift[4]))
             pose = pose_rotation(p.roll, p.yaw, p.pitch)
-            image, _ = _draw(p, model, pose @ held_rotation(face), scene, rng, face, pose)
+            image, *_ = _draw(p, model, pose @ held_rotation(face), scene, rng, face, pose)
             yield image, face
         if k == len(FACES) - 1:
             break
@@ -66,7 +66,7 @@ def render_session(facelets: str, rng: np.random.Generator, fps: float = 15, sec
                                     centre=(base.centre[0], base.centre[1] + 0.05 * np.sin(np.pi * t)),
                                     motion=base.motion + 0.012 * np.sin(np.pi * t), motion_angle=rng.uniform(0, 180),
                                     glare=0.0)
-            image, _ = _draw(p, model, _between(start, end, ease), scene, rng, None, pose)
+            image, *_ = _draw(p, model, _between(start, end, ease), scene, rng, None, pose)
             yield image, None
 
 
