@@ -267,29 +267,33 @@ def _read(rgb: Any) -> NDArray[np.float64]:
 
 def _fit(
     stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables
-) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64]]:
+) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
     """Alternate the piece assignment with re-estimating the colours and each face's light.
 
-    Returns the last solution found (see ``_solve``; None if none) and the six colours' anchors (Lab).
+    Returns the last solution found (see ``_solve``; None if none), the cost matrix (sticker x colour) it was
+    found with, and the six colours' anchors (Lab).
     """
     linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
     gains = np.ones((54, 3))
     anchors = linear_to_lab(linear[_CENTRES])
     solution = None
+    chosen_cost = np.zeros((54, 6))
     for _ in range(tunables.resolve_iterations):
         lab = linear_to_lab(linear * gains)
         cost = delta_e(lab[:, None, :], anchors[None, :, :])
         cost[~measured] = 0.0  # an unmeasured sticker takes whatever colour the pieces around it need
         found = _solve(cost, tunables.resolve_max_nodes)
+        if solution is None:
+            chosen_cost = cost  # even if no cube is found, the caller can still name the stickers one by one
         if found is None or (solution is not None and np.array_equal(found[0], solution[0])):
             break
-        solution = found
+        solution, chosen_cost = found, cost
         colours = solution[0]
         anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
         # Each face was seen in its own light: fit the gains that map its stickers onto their colours' anchors.
         target = srgb_decode(np.clip(lab_to_srgb(anchors), 0.0, 255.0))[colours]
         gains = np.repeat(_face_gains(linear * gains, target, measured), 9, axis=0) * gains
-    return solution, anchors
+    return solution, chosen_cost, anchors
 
 
 def _alike_centres(
@@ -357,6 +361,66 @@ def _uncertain(confidence: NDArray[np.float64], tunables: Tunables) -> tuple[int
     return tuple(doubtful[: tunables.resolve_max_uncertain])
 
 
+_QUARTER_TURNS = tuple(np.rot90(np.arange(9).reshape(3, 3), k).ravel() for k in (1, 2, 3))
+
+
+def _turned_face(cost: NDArray[np.float64], tunables: Tunables) -> int | None:
+    """The face (index) that, read a quarter or half turn round, makes the stickers fit a real cube; else None."""
+    best: tuple[float, int] | None = None
+    for face in range(6):
+        for turn in _QUARTER_TURNS:
+            rows = np.arange(54)
+            rows[9 * face : 9 * face + 9] = 9 * face + turn
+            turned = cost[rows]
+            found = _solve(turned, tunables.resolve_max_nodes)
+            if found is None:
+                continue
+            fit = turned[np.arange(54), found[0]]
+            if np.count_nonzero(fit - turned.min(axis=1) > tunables.resolve_misfit) > tunables.resolve_max_misfits:
+                continue
+            if best is None or fit.sum() < best[0]:
+                best = (float(fit.sum()), face)
+    return None if best is None else best[1]
+
+
+def _as_seen(
+    cost: NDArray[np.float64],
+    misfit: NDArray[np.float64],
+    stickers: NDArray[np.float64],
+    names: dict[str, str],
+    tunables: Tunables,
+) -> Resolution:
+    """Each sticker named by its nearest colour, for when no real cube fits without forcing stickers far off.
+
+    That happens when a face was scanned turned or from the wrong side, or a sticker was misread: the problems
+    then say what is impossible about what was seen, and ``uncertain`` lists the stickers that clash most.
+    """
+    measured = np.isfinite(stickers).all(axis=1)
+    seen = cost.argmin(axis=1)
+    seen[_CENTRES] = np.arange(6)
+    facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(seen, measured, strict=True))
+    ordered = np.sort(cost, axis=1)
+    confidence = np.where(measured, 1.0 - np.exp(-(ordered[:, 1] - ordered[:, 0]) / tunables.classify_margin_scale), 0)
+    clashing = misfit > tunables.resolve_misfit
+    confidence[clashing] = 0.0
+    confidence[_CENTRES] = 1.0
+    problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)
+    problems += _alike_centres(srgb_to_lab(stickers[_CENTRES]), names, tunables)
+    order = np.lexsort((confidence, -misfit))  # worst clash first, then the least confident
+    uncertain = tuple(int(i) for i in order if clashing[i] or confidence[i] < tunables.resolve_uncertain_below)
+    uncertain = uncertain[: tunables.resolve_max_uncertain]
+    turned = _turned_face(cost, tunables) if clashing.any() else None
+    if turned is not None:
+        # Point at the face whose turn explains the clash: its clashing stickers first.
+        on_face = [i for i in uncertain if i // 9 == turned]
+        uncertain = (*on_face, *(i for i in uncertain if i // 9 != turned))
+        least = FACES[turned]
+    else:
+        faces = np.bincount(np.flatnonzero(clashing) // 9, minlength=6)
+        least = FACES[int(faces.argmax())] if faces.any() else (FACES[uncertain[0] // 9] if uncertain else None)
+    return Resolution(facelets, not problems, problems, confidence, uncertain, names, least)
+
+
 def resolve_cube(
     rgb: Mapping[str, Any],
     palette: Palette | None = None,
@@ -374,12 +438,16 @@ def resolve_cube(
     if not measured[_CENTRES].all():
         # Without every centre there is nothing to anchor the colours to.
         return Resolution("?" * 54, False, [_unreadable_problem(~measured)], confidence)
-    solution, anchors = _fit(stickers, measured, tunables)
+    solution, cost, anchors = _fit(stickers, measured, tunables)
     names = _name_colours(np.clip(lab_to_srgb(anchors), 0.0, 255.0), palette)
     if solution is None:
-        problems = [Problem(ProblemKind.PARITY, "no real cube fits these colours", (), {})]
-        return Resolution("?" * 54, False, problems, confidence, colour_names=names)
+        return _as_seen(cost, np.zeros(54), stickers, names, tunables)
     colours, parity, kinds = solution
+    # How much worse each sticker fits its colour in the cube than its nearest colour: several large ones mean
+    # the measurements are not of one real cube (e.g. a face scanned turned), and forcing one would mislead.
+    misfit = cost[np.arange(54), colours] - cost.min(axis=1)
+    if np.count_nonzero(misfit > tunables.resolve_misfit) > tunables.resolve_max_misfits:
+        return _as_seen(cost, misfit, stickers, names, tunables)
     facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
     cap = 6 * tunables.resolve_margin_scale  # confidence is above 0.997 beyond this: no need to look further
     margin = _margins(parity, kinds, tunables.resolve_max_nodes, cap)

@@ -78,3 +78,7 @@ class Tunables:
     """At most this many uncertain facelets are reported: more would not help a person check the cube."""
     resolve_min_centre_difference: float = 1.0
     """Two centres closer than this (CIEDE2000) cannot anchor two colours: that is a misread, not a cube."""
+    resolve_misfit: float = 20.0
+    """CIEDE2000 a sticker may fit its colour worse than its nearest one: real scans stay < 16, a turned face 25+."""
+    resolve_max_misfits: int = 1
+    """Clashing stickers tolerated (one glare or misread sticker is repaired by the pieces); more: not one cube."""

@@ -105,6 +105,36 @@ def test_result_is_always_a_real_cube_and_matches_validate():
     assert validate(result.facelets) == [] and result.valid
 
 
+def test_one_glare_sticker_per_cube_is_repaired_by_the_pieces():
+    for seed in range(50):
+        rgb, expected = _synthetic(seed, noise=6.0, cast=0.3, face_light=0.1)
+        index = [i for i in range(54) if i not in CENTRES][seed % 48]
+        rgb[FACES[index // 9]][index % 9] = (250.0, 250.0, 250.0)  # a reflection: near white whatever the sticker
+        result = resolve_cube(rgb)
+        assert result.facelets == expected, seed
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_face_scanned_turned_is_reported_not_forced_into_a_cube(seed):
+    rgb, _ = _synthetic(seed, noise=6.0, cast=0.3, face_light=0.1)
+    face = FACES[seed]
+    rgb[face] = np.rot90(rgb[face].reshape(3, 3, 3)).reshape(9, 3)
+    result = resolve_cube(rgb)
+    assert not result.valid and result.problems
+    assert result.least_certain_face == face
+    on_face = [i for i in result.uncertain if i // 9 == FACES.index(face)]
+    assert len(on_face) > len(result.uncertain) / 2
+
+
+def test_a_real_scan_with_a_face_turned_is_reported():
+    rgb, _ = _load(DATA / "colour-scans" / "3x3x3-random-05.json")
+    rgb = dict(rgb)
+    rgb["F"] = np.rot90(np.array(rgb["F"], float).reshape(3, 3, 3)).reshape(9, 3)
+    result = resolve_cube(rgb)
+    assert not result.valid
+    assert result.least_certain_face == "F"
+
+
 # --- uncertainty -----------------------------------------------------------------------------------------------
 
 
