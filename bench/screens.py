@@ -133,7 +133,7 @@ def main() -> None:
                 image = draw(frame, view, fonts)
             ms = (time.perf_counter() - start) / 5 * 1000
             path = out_dir / f"{name}-{lang}.png"
-            cv2.imwrite(str(path), image)
+            cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
             print(f"{path.name:<32} {image.shape[1]}x{image.shape[0]:<5} {ms:8.1f}")
     for line in failed:
         print("FAILED", line)

@@ -332,7 +332,7 @@ def _side_box(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, lines
     wrapped: list[str] = []
     wrapped_colours: list[Colour] = []
     for i, line in enumerate(lines):
-        parts = wrap(fonts, line, size, width - size)
+        parts = _side_lines(fonts, line, size, width)
         wrapped += parts
         wrapped_colours += [colours[i] if colours else WHITE] * len(parts)
     if view.rtl:
@@ -389,16 +389,29 @@ def _calibration_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layo
             cv2.circle(img, p, dot + 2, WHITE, max(1, dot // 2), cv2.LINE_AA)
 
 
+def _side_lines(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
+    return wrap(fonts, text, size, width - size)
+
+
+def _box_height(fonts: Fonts, lines: Sequence[str], size: int) -> int:
+    # Matches draw_text_box's default padding.
+    return sum(text_size(fonts, line, size)[1] for line in lines) + 2 * max(2, round(size * 0.35))
+
+
 def _solution_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, top: int, bottom: int) -> None:
     step = view.step
     if step is None:
         return
+    bottom = _moves_strip(img, fonts, view, step, lay, bottom) - lay.margin
     width = _panel_width(view, lay)
     x = _panel_x(view, lay, width)
     box = _side_box(img, fonts, view, lay, [step.counter], top, width, lay.font, [ACCENT])
     top = box.bottom
     move_size = round(9 * lay.u)
-    cube = round(min(20 * lay.u, width * 0.8))
+    sentence_h = _box_height(fonts, _side_lines(fonts, step.sentence, lay.font, width), lay.font)
+    # The cube takes what room is left between the move and the sentence, so the panel never runs off the frame.
+    room = bottom - top - sentence_h - move_size * 1.3 - 2 * lay.margin
+    cube = round(max(8 * lay.u, min(26 * lay.u, width * 0.8, room)))
     block = move_size * 1.3 + cube + 2 * lay.margin
     fill_rect(img, Rect(x, top, width, round(block)), BLACK, 0.6)
     draw_text(img, fonts, step.move, (x + width // 2, top + lay.margin // 2), move_size, WHITE, align="center",
@@ -406,16 +419,15 @@ def _solution_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout,
     _step_cube(img, view, step, (x + width / 2, top + move_size * 1.3 + lay.margin + cube / 2), cube)
     top += round(block)
     _side_box(img, fonts, view, lay, [step.sentence], top, width, lay.font)
-    _moves_strip(img, fonts, view, step, lay, bottom)
 
 
-def _moves_strip(img: np.ndarray, fonts: Fonts, view: ViewModel, step: Step, lay: Layout, bottom: int) -> None:
-    # The whole solution in one line above the legend, done moves dim, the current one boxed.
+def _moves_strip(img: np.ndarray, fonts: Fonts, view: ViewModel, step: Step, lay: Layout, bottom: int) -> int:
+    """The whole solution in one line above the legend, done moves dim, the current one boxed; returns its top."""
     size = lay.font
     gap = text_size(fonts, "  ", size)[0]
     widths = [text_size(fonts, m, size)[0] for m in view.solution]
     if not widths:
-        return
+        return bottom
     limit = lay.w - 2 * lay.margin
     # Show a window of moves around the current one that fits the width.
     lo = hi = min(step.index, len(widths) - 1)
@@ -434,7 +446,7 @@ def _moves_strip(img: np.ndarray, fonts: Fonts, view: ViewModel, step: Step, lay
             break
     line_h = text_size(fonts, "Ag", size)[1]
     y = bottom - line_h - lay.margin // 2
-    fill_rect(img, Rect(0, y - lay.margin // 3, lay.w, line_h + lay.margin // 3), BLACK, 0.55)
+    fill_rect(img, Rect(0, y - lay.margin // 3, lay.w, bottom - y + lay.margin // 3), BLACK, 0.55)
     x = (lay.w - total) // 2
     order = range(lo, hi + 1)
     for i in order:
@@ -444,6 +456,7 @@ def _moves_strip(img: np.ndarray, fonts: Fonts, view: ViewModel, step: Step, lay
             fill_rect(img, Rect(x - gap // 4, y, widths[i] + gap // 2, line_h), ACCENT)
         draw_text(img, fonts, view.solution[i], (x, y), size, colour)
         x += widths[i] + gap
+    return y - lay.margin // 3
 
 
 def _no_frames(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> None:

@@ -9,10 +9,12 @@ one the letters are still drawn right to left, but unjoined.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -25,10 +27,13 @@ _DESCENT = 0.25
 _ARABIC_LEADING = 0.45
 """Arabic glyphs reach further below the baseline: more room between lines."""
 
-_ARABIC_RANGES = ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+_ARABIC_RE = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
 
 _FROM_UNI = frozenset("()×")
 """Characters OpenCV's "sans" font lacks (it falls back to full-width CJK brackets): drawn with "uni" instead."""
+
+_CACHE_LIMIT = 4096
+"""Lines remembered per Fonts; the cache is emptied when it grows past this (a frame uses a few dozen)."""
 
 _PROBE = "\ufedf\ufee0"  # lam initial and medial: present only in fonts with Arabic presentation forms
 
@@ -49,13 +54,14 @@ _ARABIC_FONT_FILES = ("DejaVuSans.ttf", "arial.ttf", "Arial.ttf", "tahoma.ttf", 
 
 def has_arabic(text: str) -> bool:
     """True if ``text`` contains Arabic script."""
-    return any(lo <= ord(ch) <= hi for ch in text for lo, hi in _ARABIC_RANGES)
+    return _ARABIC_RE.search(text) is not None
 
 
-def shape(text: str, joined: bool = True, rtl: bool = False) -> str:
+def shape(text: str, joined: bool = True, rtl: bool = False, reshaper: Any = None) -> str:
     """``text`` as OpenCV must draw it: Arabic letters joined (if ``joined``) and every run in visual order.
 
     ``rtl`` makes the line right-to-left even when it starts with Latin (a key name in an Arabic legend).
+    ``reshaper`` is an ``arabic_reshaper.ArabicReshaper`` to reuse (making one reads its configuration).
     Text without Arabic comes back unchanged.
     """
     if not has_arabic(text):
@@ -63,9 +69,11 @@ def shape(text: str, joined: bool = True, rtl: bool = False) -> str:
     from bidi.algorithm import get_display
 
     if joined:
-        import arabic_reshaper
+        if reshaper is None:
+            import arabic_reshaper
 
-        text = arabic_reshaper.reshape(text)
+            reshaper = arabic_reshaper.ArabicReshaper()
+        text = reshaper.reshape(text)
     return get_display(text, base_dir="R" if rtl else None)
 
 
@@ -121,6 +129,10 @@ class Fonts:
         self._arabic_path = arabic_font
         self._search_dirs = list(search_dirs) if search_dirs is not None else None
         self._searched = arabic_font is not None
+        self._reshaper: Any = None
+        # Shaping Arabic costs about a millisecond a line: remember the runs and widths of lines already seen.
+        self._runs: dict[tuple[str, bool], list[tuple[str, str]]] = {}
+        self._widths: dict[tuple[str, bool, int], int] = {}
         self.rtl = rtl
         """Lay mixed lines out right to left (the language of the text is written right to left)."""
 
@@ -150,19 +162,44 @@ class Fonts:
 
     def runs(self, text: str) -> list[tuple[cv2.FontFace, str]]:
         """``text`` as (face, string) runs to hand to OpenCV left to right (shaped, in visual order, if Arabic)."""
+        key = (text, self.rtl)
+        named = self._runs.get(key)
+        if named is None:
+            named = self._named_runs(text)
+            if len(self._runs) > _CACHE_LIMIT:
+                self._runs.clear()
+            self._runs[key] = named
+        return [(self.face(name), run) for name, run in named]
+
+    def _named_runs(self, text: str) -> list[tuple[str, str]]:
         if has_arabic(text):
             path = self.arabic_font
             if path is None:
-                return [(self.face("uni"), shape(text, joined=False, rtl=self.rtl))]
-            return [(self.face(str(path)), shape(text, rtl=self.rtl))]
-        runs: list[tuple[cv2.FontFace, str]] = []
+                return [("uni", shape(text, joined=False, rtl=self.rtl))]
+            if self._reshaper is None:
+                import arabic_reshaper
+
+                self._reshaper = arabic_reshaper.ArabicReshaper()
+            return [(str(path), shape(text, rtl=self.rtl, reshaper=self._reshaper))]
+        runs: list[tuple[str, str]] = []
         for ch in text:
             name = "uni" if ch in _FROM_UNI else "sans"
-            if runs and runs[-1][0] is self.face(name):
-                runs[-1] = (runs[-1][0], runs[-1][1] + ch)
+            if runs and runs[-1][0] == name:
+                runs[-1] = (name, runs[-1][1] + ch)
             else:
-                runs.append((self.face(name), ch))
+                runs.append((name, ch))
         return runs
+
+    def width(self, text: str, size: int) -> int:
+        """Advance width of ``text`` at ``size`` pixels (remembered)."""
+        key = (text, self.rtl, size)
+        w = self._widths.get(key)
+        if w is None:
+            w = sum(_run_width(face, run, size) for face, run in self.runs(text))
+            if len(self._widths) > _CACHE_LIMIT:
+                self._widths.clear()
+            self._widths[key] = w
+        return w
 
 
 def text_size(fonts: Fonts, text: str, size_px: float) -> tuple[int, int]:
@@ -171,8 +208,7 @@ def text_size(fonts: Fonts, text: str, size_px: float) -> tuple[int, int]:
     if not text:
         return 0, round(size * (1 + _DESCENT))
     descent = _ARABIC_LEADING if has_arabic(text) else _DESCENT
-    w = sum(_run_width(face, run, size) for face, run in fonts.runs(text))
-    return w, round(size * (1 + descent))
+    return fonts.width(text, size), round(size * (1 + descent))
 
 
 def _run_width(face: cv2.FontFace, text: str, size: int) -> int:
@@ -216,8 +252,7 @@ def fill_rect(img: np.ndarray, rect: Rect, colour: Colour, alpha: float = 1.0) -
     if alpha >= 1.0:
         roi[:] = colour
     else:
-        blended = roi.astype(np.float32) * (1.0 - alpha) + np.asarray(colour, np.float32) * alpha
-        roi[:] = blended.astype(np.uint8)
+        cv2.addWeighted(roi, 1.0 - alpha, np.full(roi.shape, colour, np.uint8), alpha, 0.0, dst=roi)
 
 
 def draw_text_box(img: np.ndarray, fonts: Fonts, lines: Sequence[str], org: tuple[int, int], size_px: float,
@@ -246,19 +281,22 @@ def draw_text_box(img: np.ndarray, fonts: Fonts, lines: Sequence[str], org: tupl
     return box
 
 
+_TOKENS = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[^\s\u2e80-\u9fff\uf900-\ufaff"
+                     r"\uff00-\uffef\u3000-\u303f]+|\s+")
+"""Wrap points: each CJK character stands alone (lines may break between any two), other words stay whole."""
+
+
 def wrap(fonts: Fonts, text: str, size_px: float, max_width: int) -> list[str]:
-    """``text`` split into lines no wider than ``max_width``: at spaces, or between any characters for CJK."""
+    """``text`` split into lines no wider than ``max_width``: at spaces, or between any two CJK characters."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ") if " " in paragraph else list(paragraph)
-        joiner = " " if " " in paragraph else ""
         line = ""
-        for word in words:
-            candidate = f"{line}{joiner}{word}" if line else word
-            if line and text_size(fonts, candidate, size_px)[0] > max_width:
-                lines.append(line)
-                line = word
-            else:
+        for token in _TOKENS.findall(paragraph):
+            candidate = line + token
+            if line.strip() and not token.isspace() and text_size(fonts, candidate.rstrip(), size_px)[0] > max_width:
+                lines.append(line.rstrip())
+                line = token
+            elif line or not token.isspace():
                 line = candidate
-        lines.append(line)
+        lines.append(line.rstrip())
     return lines

@@ -85,3 +85,11 @@ def test_wrap_respects_width(fonts):
     assert all(text_size(fonts, line, 20)[0] <= 200 for line in lines)
     cjk = wrap(fonts, "把绿色中心朝向你白色在上面然后按空格键", 20, 100)
     assert len(cjk) > 1 and "".join(cjk) == "把绿色中心朝向你白色在上面然后按空格键"
+
+
+def test_wrap_breaks_cjk_with_spaces_inside(fonts):
+    text = "把右层朝远离你的方向转 90 度。"
+    lines = wrap(fonts, text, 20, 120)
+    assert len(lines) > 1
+    assert all(text_size(fonts, line, 20)[0] <= 120 for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
