@@ -52,9 +52,13 @@ class _GridFit:
     cells: np.ndarray  # (k, 2) int cell (col, row) of each found candidate
     rms: float  # rms residual of found centres, in grid units
     extras: int  # lattice-aligned squares just outside the face (tiles, not stickers)
+    conflicts: int  # sticker-sized squares inside the face that sit between cells: the lattice is wrong
+    area: float  # face outline area, work pixels
+    fill: float  # sticker side / cell side: far below 1 means the lattice skips a row of stickers
 
     def rank(self) -> tuple[int, float]:
-        return len(self.found) - 2 * self.extras, -self.rms
+        # Seven or more stickers make a sure grid; among sure grids the biggest is the cube held up to the camera.
+        return min(len(self.found), 7) - 2 * (self.extras + self.conflicts), self.area
 
     def spans_face(self) -> bool:
         """A sticker seen in every row and every column, so the 3x3 window cannot slide."""
@@ -263,7 +267,7 @@ def _assign(
     return cell, resid, size_ok & (resid < t.grid_residual)
 
 
-def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables) -> _GridFit | None:
+def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int) -> _GridFit | None:
     """Fit the grid to the found cells, re-collect every candidate that agrees with it, refit, check."""
     ref_size = float(np.median(cands.sizes[found]))
     for _ in range(3):
@@ -290,10 +294,17 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables) 
     # Squares just outside the face that sit tightly on its lattice with the same size are tiles, not a cube.
     tight = (resid < 0.6 * t.grid_residual) & (np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3))
     extras = int((ok & in_ring & tight).sum())
+    inside = np.all((cell >= 0) & (cell <= 2), axis=1)
+    same_size = np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3)
+    conflicts = int((inside & same_size & (resid >= t.grid_residual)).sum())
     if extras > t.grid_max_extra:
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
     rms = float(np.sqrt(np.mean(resid[found] ** 2)))
-    return _GridFit(h, found, cells, rms, extras)
+    outline = apply_homography(h, np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)).astype(np.float32)
+    area = abs(float(cv2.contourArea(outline)))
+    # Found regions are shrunk by the edge dilation: add it back before comparing with the cell.
+    fill = (float(np.median(cands.sizes[found])) + dilation) / max(np.sqrt(area) / 3.0, 1e-6)
+    return _GridFit(h, found, cells, rms, extras, conflicts, area, fill)
 
 
 def _upright(homography: np.ndarray) -> np.ndarray:
@@ -332,18 +343,18 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells in _hypotheses(cands, t):
-        if tried[anchor] or (best is not None and len(members) < len(best.found) - 1):
+        if best is not None and best.rank()[0] >= 7 and len(members) < 5:
+            break  # proposals come best first: none of the rest can make a sure grid
+        if tried[anchor]:
             continue
-        fit = _fit(cands, members, cells, t)
+        fit = _fit(cands, members, cells, t, dilation)
         tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
-        if not fit.spans_face():
+        if not fit.spans_face() or fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
         if best is None or fit.rank() > best.rank():
             best = fit
-        if len(best.found) == 9 and best.extras == 0:
-            break
     if best is None or len(best.found) < t.grid_min_found:
         return None
     h_work = _upright(best.homography)
@@ -351,7 +362,7 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     to_orig = np.array([[1 / scale, 0, 0.5 / scale - 0.5], [0, 1 / scale, 0.5 / scale - 0.5], [0, 0, 1]])
     h = to_orig @ h_work
     h = h / h[2, 2]
-    margin = _sticker_margin(cands, best, h_work, dilation)
+    margin = float(np.clip((1.0 - best.fill) / 2.0, 0.02, 0.3))
     corners = []
     for r in range(3):
         for c in range(3):
@@ -361,12 +372,3 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     outline = apply_homography(h, np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)).astype(np.float32)
     confidence = len(best.found) / 9.0 * float(np.exp(-best.rms / 0.15))
     return FaceDetection(stickers=stickers, outline=outline, confidence=confidence, homography=h)
-
-
-def _sticker_margin(cands: _Candidates, fit: _GridFit, h_work: np.ndarray, dilation: int) -> float:
-    """Half the gap between stickers, in grid units, from the found stickers' sizes."""
-    cell_px = np.sqrt(abs(cv2.contourArea(
-        apply_homography(h_work, np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)).astype(np.float32)
-    ))) / 3.0
-    side = (float(np.median(cands.sizes[fit.found])) + dilation) / max(cell_px, 1e-6)
-    return float(np.clip((1.0 - side) / 2.0, 0.02, 0.3))

@@ -44,6 +44,10 @@ class Tunables:
     """Largest size ratio between a candidate and the cell the grid predicts for it."""
     grid_min_found: int = 5
     """Fewest stickers seen directly before a face is accepted (the rest are recovered from the grid fit)."""
+    grid_max_rms: float = 0.05
+    """Largest RMS distance (in pitches) of found stickers from their fitted cells: real faces fit far better."""
+    grid_min_fill: float = 0.6
+    """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
     grid_max_extra: int = 2
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
 
