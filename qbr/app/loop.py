@@ -302,8 +302,22 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     def resolve(effect: ResolveCube) -> tuple[Any, Any, Any]:
         return resolve_and_solve(effect.rgb, effect.palette, settings.budget)
 
+    # With --json stdout carries only the final JSON; what the session prints goes to stderr then.
+    out = env.stderr if getattr(settings, "json", False) else env.stdout
     with source:
         loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, save_palette=store.save_palette,
-                          save_language=store.save_language, out=env.stdout, display=Display(title))
+                          save_language=store.save_language, out=out, display=Display(title))
         loop.run()
-    return CommandResult()
+    return _outcome(session)
+
+
+def _outcome(session: Session) -> CommandResult:
+    """The solved cube for --json (its text was already printed while the window was open); quitting is no error."""
+    resolution, solution = session.resolution, session.solution
+    if resolution is None or solution is None:
+        return CommandResult(payload={"faces_captured": sorted(session.view().captured), "solved": False})
+    from qbr.app.headless import translator
+    from qbr.app.report import cube_result
+
+    result = cube_result(resolution, solution, None, translator(session.language))
+    return CommandResult(payload=result.payload)
