@@ -93,3 +93,10 @@ def test_wrap_breaks_cjk_with_spaces_inside(fonts):
     assert len(lines) > 1
     assert all(text_size(fonts, line, 20)[0] <= 120 for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_rtl_line_starting_with_latin_reads_right_to_left():
+    # An Arabic legend item "SPACE <action>": in an RTL layout the key name stands at the right end.
+    line = "SPACE التقاط"
+    assert shape(line, rtl=True).endswith("SPACE")
+    assert shape(line, rtl=False).startswith("SPACE")
