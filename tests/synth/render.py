@@ -81,6 +81,8 @@ class RenderParams:
     """JPEG round trip at this quality (None = lossless)."""
     vignette: float = 0.0
     """Darkening of the corners relative to the centre."""
+    logo: bool = False
+    """A brand logo (an isometric little cube) printed on the white centre sticker, as on many real cubes."""
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,8 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
             cv2.fillPoly(img, [_aa(poly)], colour, cv2.LINE_AA, 4)
             if rim:  # the sticker's cut edge is a little darker than its face
                 cv2.polylines(img, [_aa(poly)], True, tuple(0.8 * v for v in colour), 1, cv2.LINE_AA, 4)
+            if p.logo and i == 4 and model.colours[s] == "white":
+                _draw_logo(img, centre, r, d, half, shade, scene, f, p)
             if face == front:
                 sticker_polys.append(poly)
     _surface_variation(img, hull.reshape(-1, 2), scene.surface)
@@ -340,6 +344,25 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
         _ok, buf = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, int(p.jpeg_quality)])
         bgr = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return bgr, truth, cover
+
+
+def _draw_logo(img: np.ndarray, centre: np.ndarray, right: np.ndarray, down: np.ndarray, half: float, shade: float,
+               scene: _Scene, f: float, p: RenderParams) -> None:
+    """An isometric cube (three rhombi in a dark hexagon) on a sticker, in perspective."""
+    radius = 0.62 * half
+    angles = np.radians(-90 + 60 * np.arange(6))
+    hexagon = np.stack([np.cos(angles), np.sin(angles)], axis=1) * radius
+
+    def to_image(q: np.ndarray) -> np.ndarray:
+        return _project(centre + q[:, :1] * right + q[:, 1:] * down, f, p)
+
+    cv2.fillPoly(img, [_aa(to_image(hexagon * 1.12))], _srgb_shade((30, 30, 30), shade), cv2.LINE_AA, 4)
+    o = np.zeros(2)
+    rhombi = ((o, hexagon[5], hexagon[0], hexagon[1]), (o, hexagon[1], hexagon[2], hexagon[3]),
+              (o, hexagon[3], hexagon[4], hexagon[5]))
+    for quad, name in zip(rhombi, ("red", "blue", "green"), strict=True):
+        pts = np.array(quad) * 0.9 + np.mean(quad, axis=0) * 0.1  # thin dark lines between the rhombi
+        cv2.fillPoly(img, [_aa(to_image(pts))], _srgb_shade(scene.palette[name], shade), cv2.LINE_AA, 4)
 
 
 def _surface_variation(img: np.ndarray, hull: np.ndarray, field: np.ndarray) -> None:
@@ -563,7 +586,7 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
             "green_tint": u(0, 0.08) if rng.random() < 0.3 else 0.0, "brightness": u(0.6, 1.2),
             "light_gradient": u(0, 0.25), "ambient": u(0.5, 0.8), "glare": u(0.2, 0.8) if rng.random() < 0.3 else 0.0,
             "glare_size": u(0.3, 0.8), "noise": u(1.5, 4.0), "defocus": u(0, 0.0012), "motion": 0.0,
-            "jpeg_quality": int(rng.integers(70, 96)), "vignette": u(0, 0.3),
+            "jpeg_quality": int(rng.integers(70, 96)), "vignette": u(0, 0.3), "logo": rng.random() < 0.3,
         }
     else:
         tilt = u(0, 30)
@@ -578,7 +601,7 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
             "noise": u(3.0, 7.0) if dim else u(2.0, 4.0),
             "defocus": u(0.0015, 0.004) if blur_kind != "motion" else 0.0,
             "motion": u(0.004, 0.012) if blur_kind != "defocus" else 0.0,
-            "jpeg_quality": int(rng.integers(40, 71)), "vignette": u(0.1, 0.5),
+            "jpeg_quality": int(rng.integers(40, 71)), "vignette": u(0.1, 0.5), "logo": rng.random() < 0.3,
         }
     specific["yaw"] = float(tilt * np.cos(tilt_dir))
     specific["pitch"] = float(tilt * np.sin(tilt_dir))

@@ -98,7 +98,7 @@ def test_tier_parameter_ranges(tier: str) -> None:
         corners = front_corners(p)
         assert np.all(corners >= 0) and np.all(corners[:, 0] <= p.width) and np.all(corners[:, 1] <= p.height)
         if tier == "easy":
-            assert p.cast == 0 and p.glare == 0 and p.defocus == 0 and p.motion == 0
+            assert p.cast == 0 and p.glare == 0 and p.defocus == 0 and p.motion == 0 and not p.logo
         if tier == "hard":
             assert p.jpeg_quality is not None and 40 <= p.jpeg_quality <= 70
             assert p.brightness <= 0.55 or p.glare > 0
