@@ -51,24 +51,23 @@ def measure_stickers_with_spread(
     # Specular glare: near-saturated and much paler than the sticker itself (a white sticker is pale throughout).
     glare = (value > t.glare_value * 255.0) & (chroma < t.glare_chroma * med_chroma)
     m = samples.shape[1]
-    rgb = np.empty((9, 3))
-    spread = np.empty(9)
-    kept = np.empty(9)
+    # Glare everywhere on a sticker means the sticker is simply that bright: keep it all then.
+    glare &= (glare.sum(axis=1, keepdims=True) <= m - m // 4)
     luma = samples @ np.array([0.299, 0.587, 0.114])
-    for i in range(9):
-        keep = ~glare[i]
-        if keep.sum() < m // 4:  # glare everywhere means the sticker is simply that bright
-            keep = np.ones(m, dtype=bool)
-        idx = np.flatnonzero(keep)
-        order = idx[np.argsort(luma[i, idx])]
-        # Drop the darkest share (edge shadows, gap pixels) and a few of the brightest (residual highlights).
-        lo = int(len(order) * t.trim_dark)
-        hi = len(order) - int(len(order) * 0.1)
-        sel = order[lo:max(hi, lo + 1)]
-        colour = samples[i, sel].mean(axis=0)
-        rgb[i] = colour
-        spread[i] = float(np.sqrt(np.mean(np.sum((samples[i, sel] - colour) ** 2, axis=1))))
-        kept[i] = len(sel) / m
+    luma[glare] = np.inf  # sorts the glare to the end, where it is cut
+    order = np.argsort(luma, axis=1)
+    usable = m - glare.sum(axis=1)  # (9,)
+    # Drop the darkest share (edge shadows, gap pixels) and a tenth of the brightest (residual highlights).
+    lo = (usable * t.trim_dark).astype(int)
+    hi = np.maximum(usable - (usable * 0.1).astype(int), lo + 1)
+    rank = np.arange(m)[None, :]
+    sel = (rank >= lo[:, None]) & (rank < hi[:, None])  # (9, m) over the sorted order
+    ordered = np.take_along_axis(samples, order[..., None], axis=1)
+    weight = sel[..., None].astype(np.float64)
+    count = sel.sum(axis=1)
+    rgb = (ordered * weight).sum(axis=1) / count[:, None]
+    spread = np.sqrt((((ordered - rgb[:, None, :]) ** 2).sum(axis=2) * sel).sum(axis=1) / count)
+    kept = count / m
     return StickerColours(rgb=rgb, spread=spread, kept=kept)
 
 
