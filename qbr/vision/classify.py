@@ -60,10 +60,9 @@ def adapt_to_palette(linear: NDArray[np.float64], palette: Palette, tunables: Tu
     """
     if linear.shape[0] == 0 or tunables.classify_calibration_rounds <= 0:
         return linear
-    white = srgb_decode(palette.colours["white"])
-    targets = srgb_decode(np.array([palette.colours[n] for n in COLOUR_NAMES]))
+    targets = palette.linear()
     main_lab = palette.lab()
-    adapted = linear * (luminance(white) / max(float(luminance(linear).max()), 1e-6))
+    adapted = linear * (luminance(targets[COLOUR_NAMES.index("white")]) / max(float(luminance(linear).max()), 1e-6))
     step = tunables.classify_gain_step
     for _ in range(tunables.classify_calibration_rounds):
         lab = linear_to_lab(adapted)

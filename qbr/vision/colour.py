@@ -23,6 +23,10 @@ _M_RGB_TO_XYZ = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0
 _M_XYZ_TO_RGB = np.linalg.inv(_M_RGB_TO_XYZ)
 _WHITE_XYZ = _xy_to_xyz(D65_XY)
 _EPSILON = 216 / 24389
+# Both steps of XYZ -> Lab as matrices: one matrix product each instead of several small array operations.
+_M_RGB_TO_WHITE_XYZ = (_M_RGB_TO_XYZ / _WHITE_XYZ[:, None]).T
+_M_F_TO_LAB = np.array([[0.0, 500.0, 0.0], [116.0, -500.0, 200.0], [0.0, 0.0, -200.0]])
+_LAB_OFFSET = np.array([-16.0, 0.0, 0.0])
 _TAU = 2 * np.pi
 _25_POW_7 = 25.0**7
 _DEG_6, _DEG_25, _DEG_30, _DEG_60, _DEG_63, _DEG_275 = np.radians([6.0, 25.0, 30.0, 60.0, 63.0, 275.0])
@@ -44,9 +48,9 @@ def srgb_encode(linear: ArrayLike) -> NDArray[np.float64]:
 
 def linear_to_lab(linear: ArrayLike) -> NDArray[np.float64]:
     """Linear sRGB 0-1 ``(..., 3)`` -> CIELAB with D65 white."""
-    xyz = np.asarray(linear, dtype=np.float64) @ _M_RGB_TO_XYZ.T / _WHITE_XYZ
-    f = np.where(xyz > _EPSILON, np.cbrt(xyz), (_KAPPA * xyz + 16) / 116)
-    return np.stack((116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])), axis=-1)
+    xyz = np.asarray(linear, dtype=np.float64) @ _M_RGB_TO_WHITE_XYZ
+    f = np.where(xyz > _EPSILON, np.cbrt(xyz), (_KAPPA / 116) * xyz + 16 / 116)
+    return f @ _M_F_TO_LAB + _LAB_OFFSET
 
 
 def srgb_to_lab(rgb: ArrayLike) -> NDArray[np.float64]:

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from qbr.cube.errors import QbrError
-from qbr.vision.colour import srgb_to_lab
+from qbr.vision.colour import srgb_decode, srgb_to_lab
 
 COLOUR_NAMES: Final = ("white", "yellow", "red", "orange", "green", "blue")
 """The six sticker colours every palette has, in a fixed order."""
@@ -98,6 +98,14 @@ class Palette:
     def lab(self) -> NDArray[np.float64]:
         """Lab of the six main colours, rows in :data:`COLOUR_NAMES` order."""
         return self._references[1][: len(COLOUR_NAMES)].copy()
+
+    def linear(self) -> NDArray[np.float64]:
+        """Linear sRGB (0-1) of the six main colours, rows in :data:`COLOUR_NAMES` order."""
+        return self._linear.copy()
+
+    @cached_property
+    def _linear(self) -> NDArray[np.float64]:
+        return srgb_decode(np.array([self.colours[n] for n in COLOUR_NAMES]))
 
     @cached_property
     def _references(self) -> tuple[tuple[str, ...], NDArray[np.float64], NDArray[np.intp]]:
