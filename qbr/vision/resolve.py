@@ -7,6 +7,10 @@ of 3 twists, each edge position one of the 12 edges in one of 2 flips, every pie
 flip and permutation parity those of a real cube. The cheapest such cube (costs are CIEDE2000 distances from
 stickers to their colour's anchor) is found exactly with a ranked assignment search; the anchors are then
 re-estimated from the nine stickers of each colour and each face's colour cast removed, and the search repeated.
+
+A facelet's confidence comes from how much dearer the best real cube is that shows it in another colour. If no
+real cube fits without forcing several stickers far from their measured colour (a face scanned turned, say),
+the result is the stickers as seen, with what is impossible about them, rather than a made-up cube.
 """
 
 from __future__ import annotations
@@ -237,8 +241,10 @@ def _margins(parity: int, kinds: tuple[_Kind, _Kind], max_nodes: int, cap: float
     return margin
 
 
-def _face_gains(linear: NDArray[np.float64], target: NDArray[np.float64], measured: NDArray[np.bool_]) -> NDArray:
-    """Per face, the channel gains (von Kries) that best map its stickers onto their colours' anchors."""
+def _face_gains(
+    linear: NDArray[np.float64], target: NDArray[np.float64], measured: NDArray[np.bool_], limit: float
+) -> NDArray[np.float64]:
+    """Per face, the channel gains (von Kries, within 1/limit..limit) that best map its stickers onto their anchors."""
     gains = np.ones((6, 3))
     for f in range(6):
         rows = slice(9 * f, 9 * f + 9)
@@ -246,7 +252,7 @@ def _face_gains(linear: NDArray[np.float64], target: NDArray[np.float64], measur
         energy = (s * s).sum(axis=0)
         # Least squares per channel; bright stickers (white, yellow) dominate, as in a white-patch estimate.
         gains[f] = np.where(energy > 1e-6, (s * t).sum(axis=0) / np.maximum(energy, 1e-6), 1.0)
-    return gains
+    return np.clip(gains, 1 / limit, limit)
 
 
 def _read(rgb: Any) -> NDArray[np.float64]:
@@ -292,7 +298,8 @@ def _fit(
         anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
         # Each face was seen in its own light: fit the gains that map its stickers onto their colours' anchors.
         target = srgb_decode(np.clip(lab_to_srgb(anchors), 0.0, 255.0))[colours]
-        gains = np.repeat(_face_gains(linear * gains, target, measured), 9, axis=0) * gains
+        step = _face_gains(linear * gains, target, measured, tunables.resolve_face_gain_step)
+        gains = np.repeat(step, 9, axis=0) * gains
     return solution, chosen_cost, anchors
 
 

@@ -72,6 +72,8 @@ class Tunables:
     """Largest per-round change of a channel gain in that fit: a face without white cannot be dragged far."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
+    resolve_face_gain_step: float = 2.0
+    """Largest change per round of a face's channel gain: a dark or misdetected face cannot blow up its noise."""
     resolve_max_nodes: int = 400
     """Most ranked assignments examined per piece type: bounds the time if many near-ties must be sorted out."""
     resolve_margin_scale: float = 8.0
