@@ -37,7 +37,7 @@ from qbr.cube.conventions import (
 )
 from qbr.cube.cubie import permutation_parity
 from qbr.cube.validate import Problem, ProblemKind, validate
-from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode, srgb_to_lab
+from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette
 from qbr.vision.tunables import Tunables
 
@@ -303,19 +303,17 @@ def _fit(
     return solution, chosen_cost, anchors
 
 
-def _alike_centres(
-    centres_lab: NDArray[np.float64], names: Mapping[str, str], tunables: Tunables
-) -> list[Problem]:
-    """Two centres that look the same colour leave the cube undecidable: say which, so that face is rescanned."""
+def _alike_colours(anchors: NDArray[np.float64], names: Mapping[str, str], tunables: Tunables) -> list[Problem]:
+    """Two colours that cannot be told apart (even from all their stickers) leave the cube undecidable: say which."""
     problems = []
-    distance = delta_e(centres_lab[:, None, :], centres_lab[None, :, :])
+    distance = delta_e(anchors[:, None, :], anchors[None, :, :])
     for i, j in itertools.combinations(range(6), 2):
-        if distance[i, j] < tunables.resolve_min_centre_difference:
+        if distance[i, j] < tunables.resolve_min_colour_difference:
             a, b = FACES[i], FACES[j]
             problems.append(
                 Problem(
                     ProblemKind.CENTRES,
-                    f"the centres of {a} and {b} look the same colour: rescan one of those faces",
+                    f"the colours of the {a} and {b} centres cannot be told apart: rescan those faces in better light",
                     (CENTRES[i], CENTRES[j]),
                     {"face": b, "shows": a, "shows_colour": names[a], "expected_colour": names[b]},
                 )
@@ -394,6 +392,7 @@ def _as_seen(
     cost: NDArray[np.float64],
     misfit: NDArray[np.float64],
     stickers: NDArray[np.float64],
+    anchors: NDArray[np.float64],
     names: dict[str, str],
     tunables: Tunables,
 ) -> Resolution:
@@ -412,7 +411,7 @@ def _as_seen(
     confidence[clashing] = 0.0
     confidence[_CENTRES] = 1.0
     problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)
-    problems += _alike_centres(srgb_to_lab(stickers[_CENTRES]), names, tunables)
+    problems += _alike_colours(anchors, names, tunables)
     order = np.lexsort((confidence, -misfit))  # worst clash first, then the least confident
     uncertain = tuple(int(i) for i in order if clashing[i] or confidence[i] < tunables.resolve_uncertain_below)
     uncertain = uncertain[: tunables.resolve_max_uncertain]
@@ -448,20 +447,20 @@ def resolve_cube(
     solution, cost, anchors = _fit(stickers, measured, tunables)
     names = _name_colours(np.clip(lab_to_srgb(anchors), 0.0, 255.0), palette)
     if solution is None:
-        return _as_seen(cost, np.zeros(54), stickers, names, tunables)
+        return _as_seen(cost, np.zeros(54), stickers, anchors, names, tunables)
     colours, parity, kinds = solution
     # How much worse each sticker fits its colour in the cube than its nearest colour: several large ones mean
     # the measurements are not of one real cube (e.g. a face scanned turned), and forcing one would mislead.
     misfit = cost[np.arange(54), colours] - cost.min(axis=1)
     if np.count_nonzero(misfit > tunables.resolve_misfit) > tunables.resolve_max_misfits:
-        return _as_seen(cost, misfit, stickers, names, tunables)
+        return _as_seen(cost, misfit, stickers, anchors, names, tunables)
     facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
     cap = 6 * tunables.resolve_margin_scale  # confidence is above 0.997 beyond this: no need to look further
     margin = _margins(parity, kinds, tunables.resolve_max_nodes, cap)
     confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_margin_scale), 0.0)
     confidence[_CENTRES] = 1.0
     problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)
-    problems += _alike_centres(srgb_to_lab(stickers[_CENTRES]), names, tunables)
+    problems += _alike_colours(anchors, names, tunables)
     uncertain = _uncertain(confidence, tunables)
     return Resolution(
         facelets=facelets,

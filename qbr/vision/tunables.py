@@ -82,8 +82,8 @@ class Tunables:
     """Facelets less confident than this are reported as uncertain (the UI asks to check them)."""
     resolve_max_uncertain: int = 6
     """At most this many uncertain facelets are reported: more would not help a person check the cube."""
-    resolve_min_centre_difference: float = 1.0
-    """Two centres closer than this (CIEDE2000) cannot anchor two colours: that is a misread, not a cube."""
+    resolve_min_colour_difference: float = 1.0
+    """Two colours whose stickers average closer than this (CIEDE2000) cannot be told apart (real scans: 2.2+)."""
     resolve_misfit: float = 20.0
     """CIEDE2000 a sticker may fit its colour worse than its nearest one: real scans stay < 16, a turned face 25+."""
     resolve_max_misfits: int = 1

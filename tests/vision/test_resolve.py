@@ -65,6 +65,16 @@ def test_photo_set_with_white_and_yellow_almost_equal_reports_the_names_by_chira
     assert names["U"] == "red" and names["F"] == "green"
 
 
+def test_two_centres_measured_identical_are_told_apart_by_their_pieces():
+    # White and yellow centres of this overexposed set differ by 3 CIEDE2000; make them equal: the other stickers
+    # of each colour (and which way round the corners go) still decide.
+    rgb, expected = _load(DATA / "photos" / "3x3x3-random-01" / "truth.json")
+    rgb = {face: [list(v) for v in values] for face, values in rgb.items()}
+    rgb["R"][4] = rgb["L"][4]
+    result = resolve_cube(rgb)
+    assert result.facelets == expected and result.valid
+
+
 # --- synthetic stickers ---------------------------------------------------------------------------------------
 
 CLOSE_PALETTE = {"white": (225, 225, 220), "yellow": (220, 210, 60), "red": (185, 25, 30), "orange": (225, 70, 25),
