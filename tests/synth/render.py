@@ -548,7 +548,13 @@ def _fit(p: RenderParams, rng: np.random.Generator, margin: float = 0.03) -> Ren
 
 
 def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height: int = 480) -> RenderParams:
-    """Random render settings for a difficulty tier: "easy", "medium" or "hard" (see the module docs for ranges)."""
+    """Random render settings for a difficulty tier.
+
+    easy: roll <= 5, tilt <= 5 deg, even neutral light, plain-ish wall, sticker 8-15% of the width, mild noise.
+    medium: roll +-15, tilt <= 20, colour casts, clutter and a hand, noise, some glare, sticker 5-20%.
+    hard: roll +-25, tilt <= 30, dim (with more noise) or bright with glare, defocus and/or motion blur, JPEG
+    40-70, strong casts, sticker 4-8% or 20-30% (shrunk until the whole face fits in the frame).
+    """
     if tier not in TIERS:
         raise ValueError(f"tier must be one of {TIERS}")
     u = rng.uniform
@@ -563,7 +569,7 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
         "palette": palette,
         "body": body,
         "focal": u(0.75, 1.1),
-        "sticker_gap": u(0.015, 0.035) if stickerless else u(0.04, 0.1),
+        "sticker_gap": u(0.02, 0.035) if stickerless else u(0.04, 0.1),
         "corner_radius": u(0.05, 0.3) if stickerless else float(rng.choice([u(0.05, 0.3), u(0.3, 0.75)])),
         "bulge": 0.0 if stickerless or rng.random() < 0.5 else u(0.0, 0.06),
         "skin": int(rng.integers(len(SKIN_TONES))),
@@ -585,7 +591,7 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
             "finger_reach": u(0, 0.3), "kelvin": u(2700, 7500), "cast": u(0.15, 0.45),
             "green_tint": u(0, 0.08) if rng.random() < 0.3 else 0.0, "brightness": u(0.6, 1.2),
             "light_gradient": u(0, 0.25), "ambient": u(0.5, 0.8), "glare": u(0.2, 0.8) if rng.random() < 0.3 else 0.0,
-            "glare_size": u(0.3, 0.8), "noise": u(1.5, 4.0), "defocus": u(0, 0.0012), "motion": 0.0,
+            "glare_size": u(0.25, 0.6), "noise": u(1.5, 4.0), "defocus": u(0, 0.008), "motion": 0.0,
             "jpeg_quality": int(rng.integers(70, 96)), "vignette": u(0, 0.3), "logo": rng.random() < 0.3,
         }
     else:
@@ -597,17 +603,21 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
             "clutter": u(0.5, 1.0), "hand": True, "finger_reach": u(0.1, 0.4), "kelvin": u(2700, 7500),
             "cast": u(0.35, 0.7), "green_tint": u(0, 0.15) if rng.random() < 0.4 else 0.0,
             "brightness": u(0.3, 0.55) if dim else u(0.9, 1.4), "light_gradient": u(0.1, 0.4),
-            "ambient": u(0.4, 0.7), "glare": 0.0 if dim else u(0.8, 2.0), "glare_size": u(0.4, 1.0),
+            "ambient": u(0.4, 0.7), "glare": 0.0 if dim else u(0.6, 1.5), "glare_size": u(0.2, 0.5),
             "noise": u(3.0, 7.0) if dim else u(2.0, 4.0),
-            "defocus": u(0.0015, 0.004) if blur_kind != "motion" else 0.0,
-            "motion": u(0.004, 0.012) if blur_kind != "defocus" else 0.0,
+            "defocus": u(0.01, 0.025) if blur_kind != "motion" else 0.0,
+            "motion": u(0.03, 0.1) if blur_kind != "defocus" else 0.0,
             "jpeg_quality": int(rng.integers(40, 71)), "vignette": u(0.1, 0.5), "logo": rng.random() < 0.3,
         }
     specific["yaw"] = float(tilt * np.cos(tilt_dir))
     specific["pitch"] = float(tilt * np.sin(tilt_dir))
     params = RenderParams(**{k: (float(v) if isinstance(v, np.floating) else v) for k, v in {**common,
                                                                                           **specific}.items()})
-    return _fit(params, rng)
+    params = _fit(params, rng)
+    # Blur was drawn per sticker pitch: a fixed-focus webcam blurs a close (large) cube more, and the same hand
+    # motion moves a close cube across more pixels.
+    return dataclasses.replace(params, defocus=params.defocus * params.sticker_size,
+                               motion=params.motion * params.sticker_size)
 
 
 def random_colours(rng: np.random.Generator) -> tuple[str, ...]:
