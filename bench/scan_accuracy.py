@@ -3,7 +3,9 @@
     python bench/scan_accuracy.py [--cubes 50] [--seed 1] [--timing-frames 60] [--data /work/shared/data]
 
 Prints Markdown tables: (1) rendered cubes per difficulty tier, (2) the real scans and photos, (3) per-frame
-time. The baselines use qbr's own detection, so only what comes after differs:
+time. A cube with a face not found cannot be resolved (qbr gives ``?`` for all of it), so
+"exact when 6/6" separates colour resolution from detection. The baselines use qbr's own detection, so only
+what comes after it differs:
 ``naive classify`` = qbr's measurement + nearest palette colour by RGB distance per sticker (the old app);
 ``naive measure+classify`` = the mean of a small patch at each sticker's centre + the same nearest colour.
 """
@@ -51,6 +53,8 @@ class Tally:
     facelets_right: int = 0
     cubes: int = 0
     cubes_right: int = 0
+    complete: int = 0
+    complete_right: int = 0
     failures: list[str] = field(default_factory=list)
 
     def add(self, truth: str, got: str, found: int, label: str) -> None:
@@ -59,6 +63,9 @@ class Tally:
         self.facelets += 54
         self.facelets_right += sum(a == b for a, b in zip(truth, got, strict=True))
         self.cubes += 1
+        if found == 6:
+            self.complete += 1
+            self.complete_right += got == truth
         if got == truth:
             self.cubes_right += 1
         else:
@@ -271,13 +278,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     results, misplaced = rendered_tiers(args.cubes, args.seed, tunables)
     print(f"## Rendered cubes ({args.cubes} random legal cubes per tier, six faces each, seed {args.seed})\n")
-    print("| tier | method | faces detected % | facelets right % | cubes exact % |")
-    print("|---|---|---:|---:|---:|")
+    print("| tier | method | faces detected % | facelets right % | cubes exact % | cubes 6/6 found % "
+          "| exact when 6/6 % |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for tier in TIERS:
         for method in METHODS:
             t = results[tier][method]
             print(f"| {tier} | {method} | {pct(t.faces_found, t.faces)} | {pct(t.facelets_right, t.facelets)} | "
-                  f"{pct(t.cubes_right, t.cubes)} |")
+                  f"{pct(t.cubes_right, t.cubes)} | {pct(t.complete, t.cubes)} | {pct(t.complete_right, t.complete)} |")
     print("\n| tier | qbr / naive classify (cubes exact) | qbr / naive measure+classify | faces misplaced |")
     print("|---|---:|---:|---:|")
     for tier in TIERS:
