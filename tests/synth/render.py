@@ -11,7 +11,7 @@ import numpy as np
 
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from synth.palettes import BODY_COLOURS, COLOUR_NAMES, PALETTES, SKIN_TONES, light_gains, linear_to_srgb, srgb_to_linear
-from synth.scenes import Hand, draw_capsules, draw_hand, draw_polygon, make_background, sample_hand
+from synth.scenes import Hand, draw_capsules, draw_hand, draw_nails, draw_polygon, make_background, sample_hand
 
 TIERS = ("easy", "medium", "hard")
 
@@ -256,7 +256,7 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     light = np.array([scene.light_dir[0] * 0.6, scene.light_dir[1] * 0.6 - 0.4, -1.0])
     light /= np.linalg.norm(light)
     if scene.hand is not None:
-        behind = _hand_layer(scene.hand, pose, translation, f, p, [], before=True)
+        behind, _ = _hand_layer(scene.hand, pose, translation, f, p, [], before=True)
         draw_hand(img, behind, scene.hand.skin, scene.hand.fingers[0].radius * 2 * p.sticker_size * w, rng)
     # The whole body's silhouette first, so rounded face corners never let the background through at edges.
     cube_corners = np.array([[x, y, z] for x in (-1.5, 1.5) for y in (-1.5, 1.5) for z in (-1.5, 1.5)])
@@ -308,8 +308,9 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
             truth[i] = _project(centre + square[:, :1] * r + square[:, 1:] * d, f, p)
 
     if scene.hand is not None:
-        after = _hand_layer(scene.hand, pose, translation, f, p, sticker_polys, before=False)
+        after, nails = _hand_layer(scene.hand, pose, translation, f, p, sticker_polys, before=False)
         draw_hand(img, after, scene.hand.skin, scene.hand.fingers[0].radius * 2 * p.sticker_size * w, rng)
+        draw_nails(img, nails, scene.hand.skin)
         if sticker_polys:
             cover = _cover(after, _sticker_labels(sticker_polys, (h, w)))
 
@@ -401,15 +402,20 @@ def _add_glare(lin: np.ndarray, p: RenderParams, scene: _Scene, rotation: np.nda
     lin[y0:y1, x0:x1] += (p.glare * spot)[..., None] * cast
 
 
+_Nail = tuple[np.ndarray, np.ndarray, float]
+
+
 def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: float, p: RenderParams,
-                stickers: list[np.ndarray], before: bool) -> np.ndarray:
-    """Coverage mask of the hand parts behind the cube (``before``) or in front of it.
+                stickers: list[np.ndarray], before: bool) -> tuple[np.ndarray, list[_Nail]]:
+    """Coverage mask of the hand parts behind the cube (``before``) or in front of it, and the visible nails
+    (tip point, unit direction, finger width in pixels).
 
     Parts in front are pulled back until no front sticker is more than 5% covered by any one finger (at most two
     fingers reach one sticker, so no sticker loses more than 10%).
     """
     shape = (p.height, p.width)
     mask = np.zeros(shape, np.uint8)
+    nails: list[_Nail] = []
     if before:
         palm = (rotation @ np.array(hand.palm, float).T).T + translation
         draw_polygon(mask, _project(palm, f, p))
@@ -435,6 +441,11 @@ def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: fl
                 draw_capsules(layer, img_pts[-2:], thick[-1:])
             if not stickers or _worst_cover(layer, labels, areas) <= 0.05:
                 np.maximum(mask, layer, out=mask)
+                # The tip curls over the front edge, so its back (and nail) faces the camera.
+                direction = img_pts[-1] - img_pts[-2]
+                norm = float(np.linalg.norm(direction))
+                if norm > 1e-6:
+                    nails.append((img_pts[-1], direction / norm, float(thick[-1])))
                 break
             # Pull the tip back outwards, away from the front face.
             pts = pts.copy()
@@ -445,7 +456,7 @@ def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: fl
         else:
             if side_visible:
                 draw_capsules(mask, img_pts[:-1], thick[:-1])
-    return mask
+    return mask, nails
 
 
 def _sticker_labels(stickers: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:

@@ -64,6 +64,12 @@ def make_background(width: int, height: int, clutter: float, rng: np.random.Gene
                                                                                            0.12, 0.06])
         {"box": _draw_box, "postit": _draw_postit, "line": _draw_line, "text": _draw_text, "circle": _draw_circle,
          "book": _draw_books, "tiles": _draw_tiles}[str(kind)](img, rng)
+    # Uneven room light over everything, plus mid-frequency texture (fabric, paper, wood grain).
+    light = cv2.resize(rng.normal(0, 1, (3, 4)).astype(np.float32), (width, height), interpolation=cv2.INTER_CUBIC)
+    grain = cv2.resize(rng.normal(0, 1, (height // 8, width // 8)).astype(np.float32), (width, height),
+                       interpolation=cv2.INTER_LINEAR)
+    field = 1 + light * np.float32(rng.uniform(0.05, 0.2)) + grain * np.float32(rng.uniform(0.01, 0.04))
+    img = cv2.multiply(img, cv2.cvtColor(field, cv2.COLOR_GRAY2RGB), dtype=cv2.CV_8U)
     # The room is further away than the cube: slightly out of focus.
     sigma = rng.uniform(0.3, 2.0) * width / 640
     return cv2.GaussianBlur(img, (0, 0), sigma)
@@ -281,3 +287,18 @@ def draw_hand(img: np.ndarray, mask: np.ndarray, skin: tuple[int, int, int], fin
     out = cv2.multiply(img[y0:y1, x0:x1], keep, dtype=cv2.CV_32F)
     out += cover * skin_v
     img[y0:y1, x0:x1] = cv2.convertScaleAbs(out)  # non-negative here, so this is a saturating cast
+
+
+def draw_nails(img: np.ndarray, nails: list[tuple[np.ndarray, np.ndarray, float]], skin: tuple[int, int, int]) -> None:
+    """Pale, slightly pink nails on fingertips that face the camera (tip point, direction, finger width)."""
+    nail = tuple(float(0.8 * s + 0.2 * c) for s, c in zip(skin, (250, 215, 210), strict=True))
+    rim = tuple(0.9 * v for v in skin)
+    for tip, direction, width in nails:
+        if width < 8:
+            continue  # too small to see
+        centre = tip - direction * 0.05 * width
+        angle = float(np.degrees(np.arctan2(direction[1], direction[0])))
+        axes = (round(0.2 * width * 16), round(0.16 * width * 16))
+        c = (round(centre[0] * 16), round(centre[1] * 16))
+        cv2.ellipse(img, c, axes, angle, 0, 360, rim, max(1, int(width / 30)), cv2.LINE_AA, 4)
+        cv2.ellipse(img, c, axes, angle, 0, 360, nail, -1, cv2.LINE_AA, 4)
