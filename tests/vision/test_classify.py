@@ -79,6 +79,14 @@ def test_fitting_the_light_leaves_a_face_without_white_alone():
     assert classify_face(face, DEFAULT_PALETTE).names == names
 
 
+@pytest.mark.parametrize("name", COLOUR_NAMES)
+@pytest.mark.parametrize("exposure", [1.0, 0.45])
+def test_a_face_of_one_colour_keeps_its_name_in_bright_and_dim_light(name, exposure):
+    # A solved face says nothing about the light: fitting must not drag a red face to orange.
+    face = _cast(np.array([DEFAULT_PALETTE.colours[name]] * 9), (exposure,) * 3)
+    assert classify_face(face, DEFAULT_PALETTE).names == (name,) * 9
+
+
 def test_fitting_the_light_reduces_errors_on_real_scans():
     # Ground truth names: each scan's answer, named through the resolver's colour names (checked in test_resolve).
     wrong = {0: 0, 3: 0}
