@@ -149,23 +149,81 @@ def _screenshot(display: str, window: str) -> np.ndarray:
     return read_xwd(run.stdout)
 
 
+def _close_like_a_window_manager(display: str, window: str) -> None:
+    """Send WM_DELETE_WINDOW, what a window manager sends when the user clicks the close button."""
+    import ctypes
+    import ctypes.util
+
+    x11 = ctypes.CDLL(ctypes.util.find_library("X11"))
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XInternAtom.restype = ctypes.c_ulong
+    x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.c_void_p]
+    x11.XFlush.argtypes = [ctypes.c_void_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                    ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+
+    class XEvent(ctypes.Union):
+        _fields_ = [("xclient", ClientMessage), ("pad", ctypes.c_long * 24)]
+
+    conn = x11.XOpenDisplay(display.encode())
+    assert conn, f"cannot open display {display}"
+    event = XEvent()
+    event.xclient.type = 33  # ClientMessage
+    event.xclient.window = int(window)
+    event.xclient.message_type = x11.XInternAtom(conn, b"WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.data[0] = x11.XInternAtom(conn, b"WM_DELETE_WINDOW", 0)
+    assert x11.XSendEvent(conn, int(window), 0, 0, ctypes.byref(event))
+    x11.XFlush(conn)
+    x11.XCloseDisplay(conn)
+
+
+def _start(display: str, tmp_path: Path, *args: str) -> subprocess.Popen:
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    env = {**os.environ, "DISPLAY": display, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+           "LANG": "en_GB.UTF-8", "QT_QPA_PLATFORM": "xcb", "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen([sys.executable, "-m", "qbr", *args], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def _window(display: str, app: subprocess.Popen) -> str:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and app.poll() is None:
+        window = _xdotool(display, "search", "--name", TITLE).split("\n")[0]
+        if window:
+            return window
+        time.sleep(0.2)
+    raise AssertionError(f"no qbr window appeared; stderr: {app.stderr.read() if app.poll() is not None else ''}")
+
+
+def test_closing_the_window_quits_cleanly(xvfb, tmp_path):
+    app = _start(xvfb, tmp_path, "--demo", "--lang", "en")
+    try:
+        window = _window(xvfb, app)
+        time.sleep(1.0)
+        assert app.poll() is None
+        _close_like_a_window_manager(xvfb, window)
+        assert app.wait(10) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(5)
+
+
 def test_window_scans_solves_and_steps_on_real_keys(xvfb, tmp_path):
     video = tmp_path / "cube.avi"
     facelets = _video(video)
-    home = tmp_path / "home"
-    home.mkdir()
-    env = {**os.environ, "DISPLAY": xvfb, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-           "LANG": "en_GB.UTF-8", "QT_QPA_PLATFORM": "xcb", "PYTHONUNBUFFERED": "1"}
-    app = subprocess.Popen([sys.executable, "-m", "qbr", "--camera", str(video), "--lang", "en"], cwd=tmp_path,
-                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    app = _start(xvfb, tmp_path, "--camera", str(video), "--lang", "en")
     out = Output(app.stdout)
     try:
-        window = ""
-        deadline = time.monotonic() + 20
-        while not window and time.monotonic() < deadline and app.poll() is None:
-            window = _xdotool(xvfb, "search", "--name", TITLE).split("\n")[0]
-            time.sleep(0.2)
-        assert window, f"no qbr window appeared; stderr: {app.stderr.read() if app.poll() is not None else ''}"
+        window = _window(xvfb, app)
 
         # Six faces at 1.9 s each: the solution is printed once the last one is captured and solved.
         text = out.wait_for(lambda t: _solution_line(t) is not None, timeout=40)
