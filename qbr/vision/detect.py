@@ -238,16 +238,22 @@ def _homography(src: np.ndarray, dst: np.ndarray, affine: bool = False) -> np.nd
     """
     mean = dst.mean(axis=0)
     scale = float(np.abs(dst - mean).mean()) or 1.0
-    u, v = ((dst - mean) / scale).T
-    x, y = src.T
-    one, zero = np.ones_like(x), np.zeros_like(x)
-    rows = np.concatenate((
-        np.column_stack((x, y, one, zero, zero, zero, -u * x, -u * y)),
-        np.column_stack((zero, zero, zero, x, y, one, -v * x, -v * y)),
-    ))
-    if affine:
-        rows = rows[:, :6]
-    sol, *_ = np.linalg.lstsq(rows, np.concatenate((u, v)), rcond=None)
+    uv = (dst - mean) / scale
+    k = len(src)
+    unknowns = 6 if affine else 8
+    rows = np.zeros((2 * k, unknowns))
+    rows[:k, 0:2] = src
+    rows[:k, 2] = 1.0
+    rows[k:, 3:5] = src
+    rows[k:, 5] = 1.0
+    if not affine:
+        rows[:k, 6:8] = -uv[:, :1] * src
+        rows[k:, 6:8] = -uv[:, 1:] * src
+    rhs = uv.T.ravel()
+    try:
+        sol = np.linalg.solve(rows.T @ rows, rows.T @ rhs)  # normal equations: tiny, well conditioned system
+    except np.linalg.LinAlgError:
+        return None
     h = np.append(sol, [0.0, 0.0, 1.0] if affine else [1.0]).reshape(3, 3)
     h = np.array([[scale, 0, mean[0]], [0, scale, mean[1]], [0, 0, 1]]) @ h
     if not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-9:
@@ -259,12 +265,21 @@ def _assign(
     cands: _Candidates, h: np.ndarray, ref_size: float, t: Tunables
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each candidate's grid cell under ``h``, its distance from the cell centre, and whether it fits there."""
-    g = apply_homography(np.linalg.inv(h), cands.centres)
+    c, a, b = cands.centres, cands.axis_a / 2, cands.axis_b / 2
+    n = len(c)
+    pts = apply_homography(np.linalg.inv(h), np.concatenate((c, c - a, c + a, c - b, c + b)))
+    g = pts[:n]
     cell = np.floor(g)
     resid = np.hypot(*(g - cell - 0.5).T)
     # Size agreement with the found stickers' median (perspective changes sizes little across one face).
     size_ok = (cands.sizes < ref_size * t.grid_size_ratio) & (cands.sizes > ref_size / t.grid_size_ratio)
-    return cell, resid, size_ok & (resid < t.grid_residual)
+    # Shape agreement: seen through the grid a sticker is an upright square; a neighbouring face's is squashed.
+    ga, gb = np.abs(pts[2 * n:3 * n] - pts[n:2 * n]), np.abs(pts[4 * n:] - pts[3 * n:4 * n])
+    la, lb = ga.max(axis=1), gb.max(axis=1)
+    upright = (ga.min(axis=1) < 0.35 * la) & (gb.min(axis=1) < 0.35 * lb)
+    upright &= (ga[:, 0] > ga[:, 1]) != (gb[:, 0] > gb[:, 1])
+    square = (la < t.grid_square * lb) & (lb < t.grid_square * la) & (la + lb > 0.8) & (la + lb < 2.4)
+    return cell, resid, size_ok & upright & square & (resid < t.grid_residual)
 
 
 def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int) -> _GridFit | None:

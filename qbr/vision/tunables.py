@@ -42,6 +42,8 @@ class Tunables:
     """Largest distance (in sticker pitches) of a candidate's centre from its grid cell centre to count as a fit."""
     grid_size_ratio: float = 1.6
     """Largest size ratio between a candidate and the cell the grid predicts for it."""
+    grid_square: float = 1.3
+    """Largest side ratio of a sticker mapped into grid space: a neighbouring face's stickers are squashed."""
     grid_min_found: int = 5
     """Fewest stickers seen directly before a face is accepted (the rest are recovered from the grid fit)."""
     grid_max_rms: float = 0.05
