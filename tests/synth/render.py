@@ -246,35 +246,61 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     h, w = p.height, p.width
     translation, f = _placement(p, pose)
     img = scene.background.copy()
-    stickerless = p.body == "stickerless"
-    body_rgb = BODY_COLOURS[p.body]
-    gap = p.sticker_gap
-    half = 0.5 - gap
-    outline = _sticker_outline(half, p.corner_radius, p.bulge)
-    # Body outline: a square with the cube's rounded corners.
-    body_outline = _sticker_outline(1.5, 0.12, 0.0, 4)
-    light = np.array([scene.light_dir[0] * 0.6, scene.light_dir[1] * 0.6 - 0.4, -1.0])
-    light /= np.linalg.norm(light)
+    finger_px = scene.hand.fingers[0].radius * 2 * p.sticker_size * w if scene.hand is not None else 0.0
     if scene.hand is not None:
         behind, _ = _hand_layer(scene.hand, pose, translation, f, p, [], before=True)
-        draw_hand(img, behind, scene.hand.skin, scene.hand.fingers[0].radius * 2 * p.sticker_size * w, rng)
+        draw_hand(img, behind, scene.hand.skin, finger_px, rng)
+    front_mask, sticker_polys = _draw_cube(img, p, model, rotation, translation, f, scene, front)
+    cover = np.zeros(9)
+    if scene.hand is not None:
+        after, nails = _hand_layer(scene.hand, pose, translation, f, p, sticker_polys, before=False)
+        draw_hand(img, after, scene.hand.skin, finger_px, rng)
+        draw_nails(img, nails, scene.hand.skin)
+        if sticker_polys:
+            cover = _cover(after, _sticker_labels(sticker_polys, (h, w)))
+    # Truth: the front face's sticker squares (before corner rounding).
+    truth = np.zeros((9, 4, 2), np.float32)
+    if front is not None:
+        k = model.faces.index(front)
+        _, r, d = (rotation @ np.array(v, float) for v in _FACE_FRAMES[front])
+        half = 0.5 - p.sticker_gap
+        square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+        for i in range(9):
+            centre = rotation @ model.centres[9 * k + i] + translation
+            truth[i] = _project(centre + square[:, :1] * r + square[:, 1:] * d, f, p)
+    glare = None
+    if p.glare > 0 and front is not None:
+        glare = (rotation @ np.array([*scene.glare_at, -1.5]) + translation, front_mask)
+    return _camera(img, p, scene, f, glare, rng), truth, cover
+
+
+def _draw_cube(img: np.ndarray, p: RenderParams, model: _Model, rotation: np.ndarray, translation: np.ndarray,
+               f: float, scene: _Scene, front: str | None) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Draw the cube's visible faces (sRGB, in place); returns the front face's mask and sticker outlines."""
+    h, w = p.height, p.width
+    body_rgb = BODY_COLOURS[p.body]
+    half = 0.5 - p.sticker_gap
+    outline = _sticker_outline(half, p.corner_radius, p.bulge)
+    body_outline = _sticker_outline(1.5, 0.12, 0.0, 4)  # the cube's own corners are slightly rounded
+    light = np.array([scene.light_dir[0] * 0.6, scene.light_dir[1] * 0.6 - 0.4, -1.0])
+    light /= np.linalg.norm(light)
     # The whole body's silhouette first, so rounded face corners never let the background through at edges.
     cube_corners = np.array([[x, y, z] for x in (-1.5, 1.5) for y in (-1.5, 1.5) for z in (-1.5, 1.5)])
     hull = cv2.convexHull(_project((rotation @ cube_corners.T).T + translation, f, p).astype(np.float32))
-    cv2.fillPoly(img, [_aa(hull.reshape(-1, 2))], _srgb_shade(body_rgb, p.ambient * 0.8), cv2.LINE_AA, 4)
+    hull = hull.reshape(-1, 2)
+    cv2.fillPoly(img, [_aa(hull)], _srgb_shade(body_rgb, p.ambient * 0.8), cv2.LINE_AA, 4)
     front_mask = np.zeros((h, w), np.uint8)
     sticker_polys: list[np.ndarray] = []
     pitch_px = p.sticker_size * w
     edge_px = max(1, round(0.02 * pitch_px))
-    rim = pitch_px > 14 and not stickerless
+    rim = pitch_px > 14 and p.body != "stickerless"
     for k, face in enumerate(model.faces):
         c, r, d = (rotation @ np.array(v, float) for v in _FACE_FRAMES[face])
         normal = c / 1.5
         if np.dot(c + translation, normal) >= 0:
             continue  # facing away from the camera
         shade = p.ambient + (1 - p.ambient) * max(0.0, float(np.dot(normal, light)))
-        face_pts = c + translation + body_outline[:, :1] * r + body_outline[:, 1:] * d
-        poly = _project(face_pts, f, p)
+        poly = _project(c + translation + body_outline[:, :1] * r + body_outline[:, 1:] * d, f, p)
         cv2.fillPoly(img, [_aa(poly)], _srgb_shade(body_rgb, shade), cv2.LINE_AA, 4)
         # The rounded edges of the plastic catch the light (black body) or shade a little (white body).
         edge = np.clip(np.array(_srgb_shade(body_rgb, shade)) + (40 if sum(body_rgb) < 300 else -30), 0, 255)
@@ -284,8 +310,7 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
         for i in range(9):
             s = 9 * k + i
             centre = rotation @ model.centres[s] + translation
-            pts = centre + outline[:, :1] * r + outline[:, 1:] * d
-            poly = _project(pts, f, p)
+            poly = _project(centre + outline[:, :1] * r + outline[:, 1:] * d, f, p)
             rgb = np.clip(np.array(scene.palette[model.colours[s]]) + scene.sticker_jitter[s], 0, 255)
             colour = _srgb_shade(rgb, shade)
             cv2.fillPoly(img, [_aa(poly)], colour, cv2.LINE_AA, 4)
@@ -295,25 +320,14 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
                 _draw_logo(img, centre, r, d, half, shade, scene, f, p)
             if face == front:
                 sticker_polys.append(poly)
-    _surface_variation(img, hull.reshape(-1, 2), scene.surface)
-    cover = np.zeros(9)
-    # Truth: the front face's sticker squares (before corner rounding).
-    truth = np.zeros((9, 4, 2), np.float32)
-    if front is not None:
-        k = model.faces.index(front)
-        c, r, d = (rotation @ np.array(v, float) for v in _FACE_FRAMES[front])
-        square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-        for i in range(9):
-            centre = rotation @ model.centres[9 * k + i] + translation
-            truth[i] = _project(centre + square[:, :1] * r + square[:, 1:] * d, f, p)
+    _surface_variation(img, hull, scene.surface)
+    return front_mask, sticker_polys
 
-    if scene.hand is not None:
-        after, nails = _hand_layer(scene.hand, pose, translation, f, p, sticker_polys, before=False)
-        draw_hand(img, after, scene.hand.skin, scene.hand.fingers[0].radius * 2 * p.sticker_size * w, rng)
-        draw_nails(img, nails, scene.hand.skin)
-        if sticker_polys:
-            cover = _cover(after, _sticker_labels(sticker_polys, (h, w)))
 
+def _camera(img: np.ndarray, p: RenderParams, scene: _Scene, f: float,
+            glare: tuple[np.ndarray, np.ndarray] | None, rng: np.random.Generator) -> np.ndarray:
+    """Light, optics and sensor: illumination and cast, glare, blur, noise, sRGB encoding, JPEG; RGB in, BGR out."""
+    h, w = p.height, p.width
     lin = cv2.LUT(img, _LIN_FROM_8)
     xn = (np.arange(w, dtype=np.float32) - w / 2) / w
     yn = (np.arange(h, dtype=np.float32) - h / 2) / w
@@ -325,8 +339,8 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     cast = light_gains(p.kelvin, p.cast, p.green_tint).astype(np.float32)
     gain3 = cv2.cvtColor(np.maximum(gain, 0).astype(np.float32), cv2.COLOR_GRAY2RGB) * cast
     cv2.multiply(lin, gain3, dst=lin)
-    if p.glare > 0 and front is not None:
-        _add_glare(lin, p, scene, rotation, translation, f, front_mask, cast)
+    if glare is not None:
+        _add_glare(lin, p, scene, _project(glare[0], f, p), glare[1], cast)
     if p.defocus > 0:
         lin = cv2.GaussianBlur(lin, (0, 0), p.defocus * w)
     if p.motion > 0:
@@ -344,7 +358,7 @@ def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, r
     if p.jpeg_quality is not None:
         _ok, buf = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, int(p.jpeg_quality)])
         bgr = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return bgr, truth, cover
+    return bgr
 
 
 def _draw_logo(img: np.ndarray, centre: np.ndarray, right: np.ndarray, down: np.ndarray, half: float, shade: float,
@@ -381,11 +395,9 @@ def _surface_variation(img: np.ndarray, hull: np.ndarray, field: np.ndarray) -> 
     img[y0:y1, x0:x1] = np.clip(region, 0, 255).astype(np.uint8)
 
 
-def _add_glare(lin: np.ndarray, p: RenderParams, scene: _Scene, rotation: np.ndarray, translation: np.ndarray,
-               f: float, front_mask: np.ndarray, cast: np.ndarray) -> None:
-    """Add a specular highlight (an elliptical Gaussian spot) on the front face, in linear light, in place."""
-    gx, gy = scene.glare_at
-    centre = _project(rotation @ np.array([gx, gy, -1.5]) + translation, f, p)
+def _add_glare(lin: np.ndarray, p: RenderParams, scene: _Scene, centre: np.ndarray, front_mask: np.ndarray,
+               cast: np.ndarray) -> None:
+    """Add a specular highlight (an elliptical Gaussian spot at image point ``centre``) on the front face."""
     sx, sy, ang = scene.glare_shape
     size = p.glare_size * p.sticker_size * p.width
     reach = int(np.ceil(2.5 * size * max(sx, sy)))
