@@ -86,6 +86,10 @@ class Palette:
     def __hash__(self) -> int:
         return hash((self.name, tuple(self.colours.items()), tuple(self.samples.items())))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Read-only mapping proxies cannot be pickled: rebuild from plain dicts (for copies and worker processes).
+        return (type(self), (dict(self.colours), self.name, dict(self.samples)))
+
     def references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
         """Every reference colour as (colour name per row, Lab rows): the main colours, then any samples."""
         names, lab, _ = self._references

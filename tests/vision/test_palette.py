@@ -37,6 +37,17 @@ def test_round_trip_with_samples_keeps_everything():
     assert names[:6] == COLOUR_NAMES
 
 
+def test_palette_survives_pickle_and_deepcopy():
+    import copy
+    import pickle
+
+    samples = {n: ((1.0, 2.0, 3.0),) for n in COLOUR_NAMES}
+    palette = Palette(colours=DEFAULT_PALETTE.colours, name="mine", samples=samples)
+    palette.references()  # a cached value must not get in the way
+    assert pickle.loads(pickle.dumps(palette)) == palette
+    assert copy.deepcopy(palette) == palette
+
+
 def test_palette_is_immutable_and_hashable():
     with pytest.raises(TypeError):
         DEFAULT_PALETTE.colours["red"] = (0.0, 0.0, 0.0)  # type: ignore[index]
