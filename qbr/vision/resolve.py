@@ -394,6 +394,7 @@ def _as_seen(
     stickers: NDArray[np.float64],
     anchors: NDArray[np.float64],
     names: dict[str, str],
+    turned: int | None,
     tunables: Tunables,
 ) -> Resolution:
     """Each sticker named by its nearest colour, for when no real cube fits without forcing stickers far off.
@@ -415,7 +416,6 @@ def _as_seen(
     order = np.lexsort((confidence, -misfit))  # worst clash first, then the least confident
     uncertain = tuple(int(i) for i in order if clashing[i] or confidence[i] < tunables.resolve_uncertain_below)
     uncertain = uncertain[: tunables.resolve_max_uncertain]
-    turned = _turned_face(cost, tunables) if clashing.any() else None
     if turned is not None:
         # Point at the face whose turn explains the clash: its clashing stickers first.
         on_face = [i for i in uncertain if i // 9 == turned]
@@ -447,17 +447,23 @@ def resolve_cube(
     solution, cost, anchors = _fit(stickers, measured, tunables)
     names = _name_colours(np.clip(lab_to_srgb(anchors), 0.0, 255.0), palette)
     if solution is None:
-        return _as_seen(cost, np.zeros(54), stickers, anchors, names, tunables)
+        return _as_seen(cost, np.zeros(54), stickers, anchors, names, None, tunables)
     colours, parity, kinds = solution
     # How much worse each sticker fits its colour in the cube than its nearest colour: several large ones mean
     # the measurements are not of one real cube (e.g. a face scanned turned), and forcing one would mislead.
     misfit = cost[np.arange(54), colours] - cost.min(axis=1)
-    if np.count_nonzero(misfit > tunables.resolve_misfit) > tunables.resolve_max_misfits:
-        return _as_seen(cost, misfit, stickers, anchors, names, tunables)
+    clashing = misfit > tunables.resolve_misfit
+    if np.count_nonzero(clashing) > tunables.resolve_max_misfits:
+        # A few clashes may be glare the pieces repair; but if reading one face turned removes them, or there are
+        # many, the measurements are not of this cube as scanned.
+        turned = _turned_face(cost, tunables)
+        if turned is not None or np.count_nonzero(clashing) > tunables.resolve_max_repairs:
+            return _as_seen(cost, misfit, stickers, anchors, names, turned, tunables)
     facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
     cap = 6 * tunables.resolve_margin_scale  # confidence is above 0.997 beyond this: no need to look further
     margin = _margins(parity, kinds, tunables.resolve_max_nodes, cap)
     confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_margin_scale), 0.0)
+    confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     confidence[_CENTRES] = 1.0
     problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)
     problems += _alike_colours(anchors, names, tunables)

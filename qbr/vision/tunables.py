@@ -89,4 +89,6 @@ class Tunables:
     resolve_misfit: float = 20.0
     """CIEDE2000 a sticker may fit its colour worse than its nearest one: real scans stay < 16, a turned face 25+."""
     resolve_max_misfits: int = 1
-    """Clashing stickers tolerated (one glare or misread sticker is repaired by the pieces); more: not one cube."""
+    """Clashing stickers repaired by the pieces without further checks (one glare or misread sticker)."""
+    resolve_max_repairs: int = 3
+    """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""

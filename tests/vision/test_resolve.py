@@ -129,6 +129,21 @@ def test_one_glare_sticker_per_cube_is_repaired_by_the_pieces():
         assert result.facelets == expected, seed
 
 
+def test_two_glare_stickers_are_repaired_or_flagged_never_silently_wrong():
+    exact = 0
+    for seed in range(40):
+        rgb, expected = _synthetic(seed, noise=6.0, cast=0.3, face_light=0.1)
+        rng = np.random.default_rng(seed)
+        glared = rng.choice([i for i in range(54) if i not in CENTRES], 2, replace=False)
+        for index in glared:
+            rgb[FACES[index // 9]][index % 9] = (250.0, 250.0, 250.0)
+        result = resolve_cube(rgb)
+        exact += result.facelets == expected
+        if result.facelets != expected:
+            assert not result.valid or set(result.uncertain) & set(glared.tolist()), seed
+    assert exact >= 36
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_face_scanned_turned_is_reported_not_forced_into_a_cube(seed):
     rgb, _ = _synthetic(seed, noise=6.0, cast=0.3, face_light=0.1)
