@@ -278,7 +278,9 @@ def _assign(
     la, lb = ga.max(axis=1), gb.max(axis=1)
     upright = (ga.min(axis=1) < 0.35 * la) & (gb.min(axis=1) < 0.35 * lb)
     upright &= (ga[:, 0] > ga[:, 1]) != (gb[:, 0] > gb[:, 1])
-    square = (la < t.grid_square * lb) & (lb < t.grid_square * la) & (la + lb > 0.8) & (la + lb < 2.4)
+    # Small stickers are only a few pixels across: allow their shape a pixel or two of slack.
+    slack = t.grid_square + 1.0 / np.maximum(cands.sizes, 1.0)
+    square = (la < slack * lb) & (lb < slack * la) & (la + lb > 0.8) & (la + lb < 2.4)
     return cell, resid, size_ok & upright & square & (resid < t.grid_residual)
 
 

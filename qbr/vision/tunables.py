@@ -50,7 +50,7 @@ class Tunables:
     """Largest RMS distance (in pitches) of found stickers from their fitted cells: real faces fit far better."""
     grid_min_fill: float = 0.6
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
-    grid_max_extra: int = 2
+    grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
 
     # --- measurement (qbr/vision/measure.py) ---
