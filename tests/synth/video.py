@@ -25,8 +25,8 @@ def render_session_frames(facelets: str, rng: np.random.Generator, fps: float = 
                           height: int = 480) -> Iterator[np.ndarray]:
     """BGR frames of a person holding each face (URFDLB) still for a moment, turning the cube in between.
 
-    One room, light and hand for the whole session; small hand jitter while a face is held; during turns no
-    face is square to the camera and the cube is motion-blurred.
+    One room, light and hand for the whole session; small hand jitter while a face is held; during turns the
+    cube is at least about 20 degrees away from either held face and motion-blurred.
     """
     for image, _face in render_session(facelets, rng, fps, seconds_per_face, transition_seconds, tier, width, height):
         yield image
@@ -60,7 +60,8 @@ def render_session(facelets: str, rng: np.random.Generator, fps: float = 15, sec
         start, end = pose @ held_rotation(face), pose @ held_rotation(FACES[k + 1])
         for j in range(turn):
             t = (j + 1) / (turn + 1)
-            ease = 0.5 - 0.5 * np.cos(np.pi * t)
+            # Turning frames stay at least a fifth of the turn (about 20 degrees) away from either held face.
+            ease = 0.2 + 0.6 * (0.5 - 0.5 * np.cos(np.pi * t))
             # The cube is pulled back and dips a little while it turns, and blurs with the motion.
             p = dataclasses.replace(base, sticker_size=size * (1 - 0.25 * np.sin(np.pi * t)),
                                     centre=(base.centre[0], base.centre[1] + 0.05 * np.sin(np.pi * t)),
