@@ -116,6 +116,5 @@ def white_balance(rgb: ArrayLike, white: ArrayLike) -> NDArray[np.float64]:
     The neutral keeps ``white``'s luminance, so a dim white stays dim grey; returns sRGB 0-255, not clipped.
     """
     white_linear = np.maximum(srgb_decode(white), 1e-6)
-    luminance = white_linear @ _M_RGB_TO_XYZ[1]
-    gains = np.asarray(luminance)[..., None] / white_linear
+    gains = np.asarray(luminance(white_linear))[..., None] / white_linear
     return srgb_encode(srgb_decode(rgb) * gains)
