@@ -76,7 +76,7 @@ def _odd(value: float, minimum: int = 3) -> int:
     return n if n % 2 else n + 1
 
 
-def _edge_map(planes: list[np.ndarray], t: Tunables) -> np.ndarray:
+def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0) -> np.ndarray:
     """Canny edges of every plane, combined and dilated so sticker outlines close."""
     width = planes[0].shape[1]
     k = _odd(t.blur_size * width)
@@ -85,7 +85,7 @@ def _edge_map(planes: list[np.ndarray], t: Tunables) -> np.ndarray:
         blurred = cv2.GaussianBlur(plane, (k, k), 0)
         # Thresholds follow the frame's contrast so dim and bright scenes both keep sticker outlines.
         _, std = cv2.meanStdDev(blurred)
-        low = max(t.canny_floor, t.canny_low * float(std[0, 0])) * (t.canny_extra_factor if i else 1.0)
+        low = max(t.canny_floor, t.canny_low * float(std[0, 0])) * (t.canny_extra_factor if i else 1.0) * factor
         found = cv2.Canny(blurred, low, low * t.canny_high / t.canny_low)
         edges = found if edges is None else cv2.bitwise_or(edges, found)
     d = _odd(t.dilate_size * width)
@@ -117,12 +117,12 @@ def _empty_candidates() -> _Candidates:
     return _Candidates(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
 
 
-def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int) -> _Candidates:
+def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, factor: float = 1.0) -> _Candidates:
     """Sticker-like quads: regions enclosed by edges, convex, four-sided, of a plausible size."""
     height, width = planes[0].shape[:2]
     side_min = max(4.0, t.sticker_min * width - dilation)
     side_max = t.sticker_max * width
-    edges = _edge_map(planes, t)
+    edges = _edge_map(planes, t, factor)
     # Regions between edges are the outer contours of the inverted edge map (holes are edge blobs inside them).
     contours, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
@@ -341,19 +341,9 @@ def _upright(homography: np.ndarray) -> np.ndarray:
     return best / best[2, 2]
 
 
-def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
-    """Find the cube face in a BGR frame; None when no 3x3 face is visible."""
-    t = tunables
-    if image_bgr is None or image_bgr.ndim < 2 or image_bgr.size == 0:
-        return None
-    height, width = image_bgr.shape[:2]
-    scale = min(1.0, t.work_width / width)
-    work = image_bgr
-    if scale < 1.0:
-        work = cv2.resize(image_bgr, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_AREA)
-        scale = work.shape[1] / width
-    dilation = _odd(t.dilate_size * work.shape[1])
-    cands = _find_candidates(_planes(work), t, dilation)
+def _search(planes: list[np.ndarray], t: Tunables, dilation: int, factor: float) -> _GridFit | None:
+    """The best face grid among the sticker candidates of one edge map, or None."""
+    cands = _find_candidates(planes, t, dilation, factor)
     n = len(cands.sizes)
     if n < t.grid_min_found:
         return None
@@ -374,6 +364,29 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
         return None
+    return best
+
+
+def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
+    """Find the cube face in a BGR frame; None when no 3x3 face is visible."""
+    t = tunables
+    if image_bgr is None or image_bgr.ndim < 2 or image_bgr.size == 0:
+        return None
+    height, width = image_bgr.shape[:2]
+    scale = min(1.0, t.work_width / width)
+    work = image_bgr
+    if scale < 1.0:
+        work = cv2.resize(image_bgr, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_AREA)
+        scale = work.shape[1] / width
+    dilation = _odd(t.dilate_size * work.shape[1])
+    planes = _planes(work)
+    found = _search(planes, t, dilation, 1.0)
+    if found is None and t.retry_canny_factor != 1.0:
+        # Noise and blur break outlines into fragments; stricter edges keep only the sticker borders.
+        found = _search(planes, t, dilation, t.retry_canny_factor)
+    if found is None:
+        return None
+    best = found
     h_work = _upright(best.homography)
     # Work pixels -> original pixels (pixel centres line up under INTER_AREA resizing).
     to_orig = np.array([[1 / scale, 0, 0.5 / scale - 0.5], [0, 1 / scale, 0.5 / scale - 0.5], [0, 0, 1]])

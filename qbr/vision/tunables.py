@@ -26,6 +26,8 @@ class Tunables:
     """Lowest allowed Canny low threshold (grey levels): keeps flat, noisy frames from exploding into edges."""
     canny_extra_factor: float = 2.0
     """Threshold multiplier for the blue plane: it only has to split yellow from white, and is the noisiest."""
+    retry_canny_factor: float = 1.5
+    """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.035
