@@ -216,6 +216,7 @@ class ViewModel:
 # ---------------------------------------------------------------------------------------------- session
 
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
+_FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
 
 
 @dataclass(frozen=True)
@@ -234,6 +235,8 @@ class SessionConfig:
     auto_capture: bool = True
     steady_seconds: float = 0.5
     """The same nine colour names must be seen this long before a face is captured automatically."""
+    steady_agreement: float = 0.6
+    """Each sticker's name must be the same in this share of the last steady_seconds of frames (flicker allowed)."""
     frame_gap_seconds: float = 0.35
     """A longer gap between frames with a face restarts the steadiness timer."""
     calibration_seconds: float = 1.0
@@ -255,10 +258,35 @@ class _Face:
 
 @dataclass
 class _Track:
-    colours: tuple[str, ...]
+    """The frames of one face held up (same centre colour, no long gap); colour names are voted per sticker."""
+
+    centre: str
     since: float
     last_t: float
-    rgb: list[np.ndarray]
+    frames: list[tuple[float, tuple[str, ...], np.ndarray]] = field(default_factory=list)
+    foreign: int = 0  # consecutive frames whose centre reads differently
+
+    def add(self, t: float, colours: tuple[str, ...], rgb: np.ndarray, window: float) -> None:
+        self.last_t = t
+        self.frames.append((t, colours, rgb))
+        while self.frames and self.frames[0][0] < t - window:
+            self.frames.pop(0)
+
+    def consensus(self, agreement: float) -> tuple[tuple[str, ...], np.ndarray] | None:
+        """The per-sticker majority names of the recent frames and their mean sRGB, or None if they disagree."""
+        names: list[str] = []
+        for k in range(9):
+            votes: dict[str, int] = {}
+            for _, colours, _ in self.frames:
+                votes[colours[k]] = votes.get(colours[k], 0) + 1
+            name, count = max(votes.items(), key=lambda item: item[1])
+            if count < agreement * len(self.frames):
+                return None
+            names.append(name)
+        agreed = tuple(names)
+        # Frames that read a sticker or two differently still measured the same stickers; a turned face did not.
+        rgb = [r for _, colours, r in self.frames if sum(a != b for a, b in zip(colours, agreed, strict=True)) <= 2]
+        return agreed, np.mean(rgb, axis=0)
 
 
 @dataclass
@@ -348,29 +376,40 @@ class Session:
         colours = tuple(a.colours)
         rgb = np.asarray(a.rgb, dtype=float)
         track = self._track
-        if track is None or track.colours != colours or event.t - track.last_t > self._cfg.frame_gap_seconds:
-            self._track = _Track(colours, event.t, event.t, [rgb])
-        else:
-            track.last_t = event.t
-            track.rgb.append(rgb)
-        progress = self._steady()
-        if progress >= 1.0 and self._ignore is not None and colours != self._ignore:
+        if track is not None and event.t - track.last_t > self._cfg.frame_gap_seconds:
+            track = None
+        if track is not None and colours[4] != track.centre:
+            track.foreign += 1
+            if track.foreign < _FOREIGN_FRAMES:
+                return []  # one odd reading of the centre is noise; a few in a row mean another face
+            track = None
+        if track is None:
+            track = _Track(colours[4], event.t, event.t)
+        track.foreign = 0
+        track.add(event.t, colours, rgb, self._cfg.steady_seconds)
+        self._track = track
+        agreed = self._agreed()
+        if agreed is None:
+            return []
+        if self._ignore is not None and agreed[0] != self._ignore:
             self._ignore = None  # a different face has been held steady: the one we ignored is gone
-        if (
-            self._cfg.auto_capture
-            and progress >= 1.0
-            and colours != self._ignore
-            and self._mode in (Mode.SCANNING, Mode.INVALID)
-        ):
-            return self._capture(colours, np.mean(self._track.rgb, axis=0), explicit=False)
+        if self._cfg.auto_capture and agreed[0] != self._ignore and self._mode in (Mode.SCANNING, Mode.INVALID):
+            return self._capture(agreed[0], agreed[1], explicit=False)
         return []
 
-    def _steady(self) -> float:
+    def _held(self) -> float:
+        """How long the current face has been held, as a fraction of the time that makes it steady."""
         if self._track is None:
             return 0.0
         if self._cfg.steady_seconds <= 0:
             return 1.0
         return min(1.0, (self._track.last_t - self._track.since) / self._cfg.steady_seconds)
+
+    def _agreed(self) -> tuple[tuple[str, ...], np.ndarray] | None:
+        """The steady face's colour names and mean sRGB, once it has been held long enough and reads consistently."""
+        if self._track is None or self._held() < 1.0:
+            return None
+        return self._track.consensus(self._cfg.steady_agreement)
 
     def _on_key(self, key: str) -> list[Effect]:
         mode = self._mode
@@ -414,11 +453,10 @@ class Session:
                 if self._last is None:
                     self._say("app.msg.no_face")
                     return []
-                if self._track is not None and self._track.colours == tuple(self._last.colours):
-                    rgb = np.mean(self._track.rgb, axis=0)
-                else:
-                    rgb = np.asarray(self._last.rgb, dtype=float)
-                return self._capture(tuple(self._last.colours), rgb, explicit=True)
+                agreed = self._track.consensus(self._cfg.steady_agreement) if self._track is not None else None
+                if agreed is not None and agreed[0][4] == self._last.colours[4]:
+                    return self._capture(agreed[0], agreed[1], explicit=True)
+                return self._capture(tuple(self._last.colours), np.asarray(self._last.rgb, dtype=float), explicit=True)
             if key == "backspace" and mode is Mode.SCANNING:
                 self._undo()
             return []
@@ -659,8 +697,10 @@ class Session:
         det = a.detection
         if self._mode is Mode.CALIBRATING and self._cal is not None:
             steady = min(1.0, self._cal.frames / max(1, self._cfg.calibration_min_frames))
-        elif self._track is not None and self._track.colours != self._ignore:
-            steady = self._steady()
+        elif self._track is not None and tuple(a.colours) != self._ignore:
+            steady = self._held()
+            if steady >= 1.0 and self._agreed() is None:
+                steady = 0.95  # held long enough, but the colours still flicker
         else:
             steady = 0.0
         return Preview(

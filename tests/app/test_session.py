@@ -133,6 +133,27 @@ def test_changing_colours_restart_the_steadiness_timer(translators) -> None:
     assert d.view.captured == {}
 
 
+def test_a_flickering_sticker_is_outvoted(translators) -> None:
+    d = Driver(translators)
+    green = face_colours("F")
+    flicker = (*green[:2], "yellow" if green[2] != "yellow" else "white", *green[3:])
+    for i in range(12):
+        d.show(flicker if i % 3 == 0 else green, DT)
+    assert d.view.captured == {"F": green}
+
+
+def test_a_sticker_read_two_ways_half_the_time_is_not_captured(translators) -> None:
+    d = Driver(translators)
+    green = face_colours("F")
+    other = (*green[:2], "yellow" if green[2] != "yellow" else "white", *green[3:])
+    for i in range(30):
+        d.show(other if i % 2 else green, DT)
+    assert d.view.captured == {}
+    assert d.view.preview.steady == pytest.approx(0.95)  # held long enough, colours still undecided
+    d.key("space")  # the user can still take it
+    assert set(d.view.captured) == {"F"}
+
+
 def test_space_captures_at_once_and_only_with_a_face(translators) -> None:
     d = Driver(translators)
     d.nothing(0.2)
