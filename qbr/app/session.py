@@ -662,7 +662,7 @@ class Session:
         return ViewModel(
             mode=shown,
             language=self._lang,
-            rtl=self._lang == "ar",
+            rtl=tr.rtl,
             status=self._status(tr),
             prompt=self._prompt(tr, guide),
             message=message,
