@@ -19,6 +19,7 @@ from qbr.app.environment import Environment
 from qbr.app.errors import CalibrationError, InputFileError, NoCameraError, NoFaceFoundError
 from qbr.cube.errors import InvalidCubeError, MoveSyntaxError, QbrError
 from qbr.solve.errors import SolveError, UnknownLanguageError
+from qbr.vision.palette import PaletteFormatError
 
 
 class ExitStatus(enum.IntEnum):
@@ -43,6 +44,7 @@ _EXIT_FOR: tuple[tuple[type[QbrError], ExitStatus], ...] = (
     (NoFaceFoundError, ExitStatus.NO_FACE_FOUND),
     (InputFileError, ExitStatus.BAD_INPUT_FILE),
     (CalibrationError, ExitStatus.BAD_INPUT_FILE),
+    (PaletteFormatError, ExitStatus.BAD_INPUT_FILE),
     (NoCameraError, ExitStatus.NO_CAMERA),
     (SolveError, ExitStatus.SOLVE_FAILED),
 )
