@@ -180,7 +180,10 @@ def _emit(result: CommandResult, as_json: bool, env: Environment) -> None:
     if result.text:
         env.stdout.write(result.text.rstrip("\n") + "\n")
     if result.error is not None:
-        env.stderr.write(f"qbr: {result.error}\n")
+        # Commands put translated problem messages in the payload; the exception text is the English fallback.
+        problems = [p.get("message") for p in result.payload.get("problems", ()) if isinstance(p, dict)]
+        for line in [m for m in problems if m] or [str(result.error)]:
+            env.stderr.write(f"qbr: {line}\n")
 
 
 def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> ExitStatus:
