@@ -384,6 +384,8 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     if found is None and t.retry_canny_factor != 1.0:
         # Noise and blur break outlines into fragments; stricter edges keep only the sticker borders.
         found = _search(planes, t, dilation, t.retry_canny_factor)
+        if found is not None and len(found.found) < t.retry_min_found:
+            found = None  # stricter edges also thin out decoys: only trust a well-filled grid from them
     if found is None:
         return None
     best = found

@@ -28,6 +28,8 @@ class Tunables:
     """Threshold multiplier for the blue plane: it only has to split yellow from white, and is the noisiest."""
     retry_canny_factor: float = 1.5
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
+    retry_min_found: int = 7
+    """Stickers the second search must see directly: its sparser edges make small decoy grids easier to fit."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.035
