@@ -287,6 +287,7 @@ def _assign(
 def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int) -> _GridFit | None:
     """Fit the grid to the found cells, re-collect every candidate that agrees with it, refit, check."""
     ref_size = float(np.median(cands.sizes[found]))
+    settled = False
     for _ in range(3):
         if not _spans_plane(cells):
             return None
@@ -298,15 +299,17 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
         cell, resid, ok = _assign(cands, h, ref_size, t)
         in_face = ok & np.all((cell >= 0) & (cell <= 2), axis=1)
         new_found, new_cells = _one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
-        if np.array_equal(new_found, found) and full:
+        if full and np.array_equal(new_found, found):
+            settled = True  # h already is the full homography of exactly these stickers
             break
         found, cells = new_found, new_cells
-    if not _spans_plane(cells):
-        return None
-    h = _homography(cells + 0.5, cands.centres[found])
-    if h is None:
-        return None
-    cell, resid, ok = _assign(cands, h, ref_size, t)
+    if not settled:
+        if not _spans_plane(cells):
+            return None
+        h = _homography(cells + 0.5, cands.centres[found])
+        if h is None:
+            return None
+        cell, resid, ok = _assign(cands, h, ref_size, t)
     in_ring = np.all((cell >= -1) & (cell <= 3), axis=1) & ~np.all((cell >= 0) & (cell <= 2), axis=1)
     # Squares just outside the face that sit tightly on its lattice with the same size are tiles, not a cube.
     tight = (resid < 0.6 * t.grid_residual) & (np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3))
