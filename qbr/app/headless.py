@@ -70,12 +70,14 @@ def start(settings: Settings, store: Store) -> tuple[str, Palette, list[Notice]]
 
 
 def make_session(
-    settings: Settings, store: Store, t0: float, all_languages: bool = True
+    settings: Settings, store: Store, t0: float, all_languages: bool = True, interactive: bool = True
 ) -> tuple[Session, Mapping[str, Translator]]:
     """A session configured from the settings and what the store remembers."""
     lang, palette, notices = start(settings, store)
     trs = translators() if all_languages else {lang: translator(lang)}
-    config = SessionConfig(language=lang, normalize=settings.normalize, notices=tuple(notices))
+    config = SessionConfig(
+        language=lang, normalize=settings.normalize, notices=tuple(notices), interactive=interactive
+    )
     return Session(config, trs, palette, t0), trs
 
 
@@ -94,7 +96,7 @@ def run_headless(
 
     tunables = tunables or Tunables()
     store = store or Store(env.config_dir)
-    session, trs = make_session(settings, store, t0=0.0, all_languages=False)
+    session, trs = make_session(settings, store, t0=0.0, all_languages=False, interactive=False)
     tr = trs[session.language]
     warning = session.view().message
     if warning:

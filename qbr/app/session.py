@@ -217,6 +217,7 @@ class ViewModel:
 
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 _FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
+_REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,8 @@ class SessionConfig:
     order: tuple[str, ...] = ("F", "R", "B", "L", "U", "D")
     """Guided scanning order: the four sides turning the cube to the left, then top, then bottom."""
     auto_capture: bool = True
+    interactive: bool = True
+    """Someone can answer questions (False in headless mode: a face already captured is then never replaced)."""
     steady_seconds: float = 0.5
     """The same nine colour names must be seen this long before a face is captured automatically."""
     steady_agreement: float = 0.6
@@ -265,6 +268,7 @@ class _Track:
     last_t: float
     frames: list[tuple[float, tuple[str, ...], np.ndarray]] = field(default_factory=list)
     foreign: int = 0  # consecutive frames whose centre reads differently
+    done: bool = False  # this holding of the face has been captured (or the question about it answered)
 
     def add(self, t: float, colours: tuple[str, ...], rgb: np.ndarray, window: float) -> None:
         self.last_t = t
@@ -322,7 +326,6 @@ class Session:
         self._faces: dict[str, _Face] = {}
         self._history: list[str] = []
         self._track: _Track | None = None
-        self._ignore: tuple[str, ...] | None = None  # colours that must not auto-capture (just captured/declined)
         self._last: FrameAnalysis | None = None
         self._pending: tuple[str, _Face] | None = None
         self._message: tuple[Callable[[Translator], str], float | None] | None = None
@@ -389,11 +392,10 @@ class Session:
         track.add(event.t, colours, rgb, self._cfg.steady_seconds)
         self._track = track
         agreed = self._agreed()
-        if agreed is None:
+        if agreed is None or track.done:
             return []
-        if self._ignore is not None and agreed[0] != self._ignore:
-            self._ignore = None  # a different face has been held steady: the one we ignored is gone
-        if self._cfg.auto_capture and agreed[0] != self._ignore and self._mode in (Mode.SCANNING, Mode.INVALID):
+        if self._cfg.auto_capture and self._mode in (Mode.SCANNING, Mode.INVALID):
+            track.done = True  # one capture per holding: a reading that drifts as the cube turns away is not a new face
             return self._capture(agreed[0], agreed[1], explicit=False)
         return []
 
@@ -454,6 +456,8 @@ class Session:
                     self._say("app.msg.no_face")
                     return []
                 agreed = self._track.consensus(self._cfg.steady_agreement) if self._track is not None else None
+                if self._track is not None:
+                    self._track.done = True
                 if agreed is not None and agreed[0][4] == self._last.colours[4]:
                     return self._capture(agreed[0], agreed[1], explicit=True)
                 return self._capture(tuple(self._last.colours), np.asarray(self._last.rgb, dtype=float), explicit=True)
@@ -487,7 +491,6 @@ class Session:
     def _capture(self, colours: tuple[str, ...], rgb: np.ndarray, explicit: bool) -> list[Effect]:
         centre = colours[4]
         face = self._face_for(centre)
-        self._ignore = colours
         if face is None:
             self._say("app.msg.unknown_centre", colour=centre)
             return []
@@ -502,6 +505,9 @@ class Session:
                 if explicit:
                     self._say("app.msg.already_captured", colour=centre)
                 return []
+            differ = sum(a != b for a, b in zip(old.colours, colours, strict=True))
+            if not explicit and (differ <= _REREAD_STICKERS or not self._cfg.interactive):
+                return []  # the same face shown again and read a little differently: not worth a question
             self._pending = (face, new)
             self._back_to = self._mode
             self._mode = Mode.CONFIRM_REPLACE
@@ -534,7 +540,7 @@ class Session:
         del self._faces[face]
         if not self._by_centre:
             self._scheme[face] = self._cfg.scheme.get(face, colour)
-        self._ignore = None
+        self._track = None  # the face still held is captured again only after being held steady anew
         self._say("app.msg.undone", colour=colour)
 
     def _resolve(self) -> list[Effect]:
@@ -697,7 +703,7 @@ class Session:
         det = a.detection
         if self._mode is Mode.CALIBRATING and self._cal is not None:
             steady = min(1.0, self._cal.frames / max(1, self._cfg.calibration_min_frames))
-        elif self._track is not None and tuple(a.colours) != self._ignore:
+        elif self._track is not None and not self._track.done:
             steady = self._held()
             if steady >= 1.0 and self._agreed() is None:
                 steady = 0.95  # held long enough, but the colours still flicker

@@ -87,7 +87,7 @@ class Driver:
     def scan(self, faces, facelets: str = CUBE) -> None:
         for face in faces:
             self.show(face_colours(face, facelets), 0.8)
-            self.nothing(0.3)
+            self.nothing(0.5)  # the cube is turned to the next face: no face seen for a moment
 
     @property
     def view(self):
@@ -178,7 +178,7 @@ def test_guided_order_decides_faces_for_a_non_standard_scheme(translators) -> No
     d = Driver(translators, SessionConfig(scheme=scheme))
     for face in ("F", "R", "B", "L", "U", "D"):
         d.show(face_colours(face, scheme=scheme), 0.8)
-        d.nothing(0.3)
+        d.nothing(0.5)
     assert d.view.scheme == scheme
     assert {f: c[4] for f, c in d.view.captured.items()} == scheme
     assert isinstance(d.effects[-1], ResolveCube)
@@ -196,6 +196,10 @@ def test_replace_question_no_yes_and_escape(translators) -> None:
     assert d.view.mode is Mode.SCANNING and d.view.captured["F"] == green
     d.show(other, 1.0)  # the declined face held on does not ask again
     assert d.view.mode is Mode.SCANNING
+    d.nothing(0.5)
+    d.show(other, 0.8)  # shown again later: asks again
+    assert d.view.mode is Mode.CONFIRM_REPLACE
+    d.key("n")
     d.key("space")
     assert d.view.mode is Mode.CONFIRM_REPLACE
     assert d.key("esc") == []  # ESC answers no ...
@@ -208,9 +212,24 @@ def test_replace_question_no_yes_and_escape(translators) -> None:
 
 def test_same_face_again_is_not_a_question(translators) -> None:
     d = Driver(translators)
+    green = face_colours("F")
     d.scan("F")
     d.scan("F")
     assert d.view.mode is Mode.SCANNING and len(d.view.captured) == 1
+    d.show(green, 0.6)
+    d.show((*green[:3], "white", "green", "white", *green[6:]), 1.0)  # the reading drifts as the cube turns away
+    assert d.view.mode is Mode.SCANNING and d.view.captured == {"F": green}
+    d.nothing(0.5)
+    reread = ("white", *green[1:])
+    d.show(reread, 0.8)  # shown again, one sticker read differently: kept, no question
+    assert d.view.mode is Mode.SCANNING and d.view.captured == {"F": green}
+
+
+def test_headless_never_asks(translators) -> None:
+    d = Driver(translators, SessionConfig(interactive=False))
+    d.scan("F")
+    d.show(("yellow",) * 4 + ("green",) + ("yellow",) * 4, 0.8)
+    assert d.view.mode is Mode.SCANNING and d.view.captured == {"F": face_colours("F")}
 
 
 def test_backspace_undoes_only_the_last_capture(translators) -> None:
