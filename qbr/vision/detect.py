@@ -8,7 +8,7 @@ stickers, so missed or merged stickers are recovered and layouts that are not a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -168,10 +168,13 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
 _WINDOWS = np.array([(ox, oy) for oy in (-2, -1, 0) for ox in (-2, -1, 0)], dtype=np.float64)
 
 
-def _hypotheses(cands: _Candidates, t: Tunables) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+def _hypotheses(
+    cands: _Candidates, t: Tunables
+) -> Iterator[tuple[int, np.ndarray, Callable[[], tuple[np.ndarray, np.ndarray]]]]:
     """Every candidate proposes the lattice spanned by its own axes; yields the proposals, best first.
 
-    Each proposal is (count, candidate indices, their (col, row) cells in a 3x3 window). All anchors are
+    Each proposal is (anchor, candidate indices, a function giving one candidate per cell and its (col, row) in
+    a 3x3 window: computed only when asked, as most proposals repeat an earlier one). All anchors are
     evaluated at once on (anchor, other) arrays, which is far cheaper than one pass per anchor.
     """
     n = len(cands.sizes)
@@ -212,8 +215,12 @@ def _hypotheses(cands: _Candidates, t: Tunables) -> Iterator[tuple[int, np.ndarr
         if best_score[anchor] < 4:
             return
         members = np.flatnonzero(inside[best_window[anchor], anchor])
-        cells = cell[anchor, members] - _WINDOWS[best_window[anchor]]
-        yield (anchor, *_one_per_cell(members, cells, resid[anchor, members]))
+
+        def cells_of(anchor: int = anchor, members: np.ndarray = members) -> tuple[np.ndarray, np.ndarray]:
+            cells = cell[anchor, members] - _WINDOWS[best_window[anchor]]
+            return _one_per_cell(members, cells, resid[anchor, members])
+
+        yield anchor, members, cells_of
 
 
 def _one_per_cell(indices: np.ndarray, cells: np.ndarray, resid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -352,12 +359,12 @@ def _search(planes: list[np.ndarray], t: Tunables, dilation: int, factor: float)
         return None
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
-    for anchor, members, cells in _hypotheses(cands, t):
+    for anchor, members, cells_of in _hypotheses(cands, t):
         if best is not None and best.rank()[0] >= 7 and len(members) < 5:
             break  # proposals come best first: none of the rest can make a sure grid
         if tried[anchor]:
             continue
-        fit = _fit(cands, members, cells, t, dilation)
+        fit = _fit(cands, *cells_of(), t, dilation)
         tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
