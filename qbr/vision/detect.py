@@ -184,11 +184,11 @@ def _hypotheses(
     basis[~valid] = np.eye(2)
     inv = np.linalg.inv(basis)
     # Everything below is (anchor, other): others' offsets and axes in the anchor's sticker-side units.
-    d = np.einsum("kij,nj->kni", inv, cands.centres) - np.einsum("kij,kj->ki", inv, cands.centres)[:, None, :]
+    d = (inv @ (cands.centres.T[None] - cands.centres[:, :, None])).transpose(0, 2, 1)
     ok = valid[:, None] & valid[None, :]
     a_side = np.zeros((n, n), dtype=bool)
     for axes in (cands.axis_a, cands.axis_b):
-        v = np.abs(np.einsum("kij,nj->kni", inv, axes))
+        v = np.abs(inv @ axes.T).transpose(0, 2, 1)
         big, small = v.max(axis=2), v.min(axis=2)
         ok &= (big > 1.0 / t.grid_size_ratio) & (big < t.grid_size_ratio) & (small < 0.4 * big)
         a_side = a_side ^ (v[..., 0] > v[..., 1])
