@@ -7,6 +7,7 @@ events replays exactly (tests, headless mode and the window loop all drive the s
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union
@@ -17,6 +18,7 @@ from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import Move, apply_to_facelets
 from qbr.cube.validate import Problem
 from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
+from qbr.vision.colour import delta_e, srgb_to_lab
 
 if TYPE_CHECKING:
     from qbr.app.analysis import FrameAnalysis
@@ -217,6 +219,8 @@ class ViewModel:
 
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 _FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
+_SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
+_NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
 _REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
 
 
@@ -240,8 +244,10 @@ class SessionConfig:
     """The same nine colour names must be seen this long before a face is captured automatically."""
     steady_agreement: float = 0.6
     """Each sticker's name must be the same in this share of the last steady_seconds of frames (flicker allowed)."""
-    frame_gap_seconds: float = 0.35
-    """A longer gap between frames with a face restarts the steadiness timer."""
+    frame_gap_seconds: float = 0.5
+    """A longer gap between frames with a face restarts the steadiness timer (shorter ones are detection misses)."""
+    steady_min_frames: int = 3
+    """The colour vote needs at least this many frames in the last steady_seconds."""
     calibration_seconds: float = 1.0
     """Each centre colour is sampled over this long (frames with a face only)."""
     calibration_min_frames: int = 5
@@ -257,6 +263,7 @@ class SessionConfig:
 class _Face:
     colours: tuple[str, ...]
     rgb: np.ndarray
+    letter: str | None = None  # fixed by the guided order for a non-standard scheme; else found by centre colour
 
 
 @dataclass
@@ -323,11 +330,11 @@ class Session:
         self._source_ok = True
         self._scheme = dict(config.scheme)
         self._by_centre = self._scheme == STANDARD_SCHEME
-        self._faces: dict[str, _Face] = {}
-        self._history: list[str] = []
+        self._captures: list[_Face] = []  # in the order they were captured
+        self._faces: dict[str, _Face] = {}  # face letter -> capture, derived from _captures by _reassign
         self._track: _Track | None = None
         self._last: FrameAnalysis | None = None
-        self._pending: tuple[str, _Face] | None = None
+        self._pending: tuple[int, _Face] | None = None  # (index in _captures, the new reading)
         self._message: tuple[Callable[[Translator], str], float | None] | None = None
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
@@ -409,7 +416,7 @@ class Session:
 
     def _agreed(self) -> tuple[tuple[str, ...], np.ndarray] | None:
         """The steady face's colour names and mean sRGB, once it has been held long enough and reads consistently."""
-        if self._track is None or self._held() < 1.0:
+        if self._track is None or self._held() < 1.0 or len(self._track.frames) < self._cfg.steady_min_frames:
             return None
         return self._track.consensus(self._cfg.steady_agreement)
 
@@ -474,72 +481,91 @@ class Session:
 
     # ---------------------------------------------------------------------------------------- scanning
 
-    def _face_for(self, centre: str) -> str | None:
-        """The face a newly seen face with this centre colour is, or None if it cannot be placed."""
-        owner = next((f for f, c in self._scheme.items() if c == centre and f in self._faces), None)
-        if owner is not None:
-            return owner
-        if self._by_centre or self._mode is Mode.INVALID:
-            return next((f for f, c in self._scheme.items() if c == centre), None)
-        return self._next_face()
-
     def _next_face(self) -> str | None:
         if self._mode is Mode.INVALID and self._highlight is not None:
             return self._highlight
         return next((f for f in self._cfg.order if f not in self._faces), None)
 
+    def _same_face(self, new: _Face) -> int | None:
+        """The capture whose centre measures like ``new``'s (the same physical face shown again), if any."""
+        if not self._captures:
+            return None
+        gaps = _centre_distances(new, self._captures)
+        best = int(np.argmin(gaps))
+        return best if gaps[best] < _SAME_CENTRE_DE else None
+
+    def _reassign(self) -> None:
+        """Which face each capture is: by centre colour (standard scheme), else by the guided order."""
+        if self._by_centre:
+            letters = _assign_centres(self._captures, self._scheme, self._palette)
+        else:
+            letters = [c.letter or "" for c in self._captures]
+        self._faces = {letter: capture for letter, capture in zip(letters, self._captures, strict=True)}
+
+    def _letter(self, capture: _Face) -> str:
+        return next(f for f, c in self._faces.items() if c is capture)
+
     def _capture(self, colours: tuple[str, ...], rgb: np.ndarray, explicit: bool) -> list[Effect]:
-        centre = colours[4]
-        face = self._face_for(centre)
-        if face is None:
-            self._say("app.msg.unknown_centre", colour=centre)
-            return []
         new = _Face(colours, rgb)
-        old = self._faces.get(face)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
-            self._faces[face] = new
-            self._say("app.msg.rescanned", colour=centre)
+            same = self._same_face(new)
+            index = same if same is not None else int(np.argmin(_centre_distances(new, self._captures)))
+            new.letter = self._captures[index].letter
+            self._captures[index] = new
+            self._reassign()
+            self._say("app.msg.rescanned", colour=self._scheme[self._letter(new)])
             return self._resolve()
-        if old is not None:
+        same = self._same_face(new)
+        if same is not None:
+            old = self._captures[same]
+            colour = self._scheme[self._letter(old)]
             if old.colours == colours:
                 if explicit:
-                    self._say("app.msg.already_captured", colour=centre)
+                    self._say("app.msg.already_captured", colour=colour)
                 return []
             differ = sum(a != b for a, b in zip(old.colours, colours, strict=True))
             if not explicit and (differ <= _REREAD_STICKERS or not self._cfg.interactive):
                 return []  # the same face shown again and read a little differently: not worth a question
-            self._pending = (face, new)
+            self._pending = (same, new)
             self._back_to = self._mode
             self._mode = Mode.CONFIRM_REPLACE
             return []
+        if len(self._captures) == len(FACES):
+            return []
         if not self._by_centre:
-            self._scheme[face] = centre
-        self._faces[face] = new
-        self._history.append(face)
-        self._say("app.msg.captured", colour=centre)
-        return self._resolve() if len(self._faces) == len(FACES) else []
+            new.letter = self._next_face()
+            self._scheme[new.letter] = colours[4]
+        self._captures.append(new)
+        self._reassign()
+        self._say("app.msg.captured", colour=self._scheme[self._letter(new)])
+        return self._resolve() if len(self._captures) == len(FACES) else []
 
     def _answer(self, yes: bool) -> list[Effect]:
         assert self._pending is not None
-        face, new = self._pending
+        index, new = self._pending
         self._pending = None
         self._mode = self._back_to
+        colour = self._scheme[self._letter(self._captures[index])]
         if not yes:
-            self._say("app.msg.kept", colour=self._scheme[face])
+            self._say("app.msg.kept", colour=colour)
             return []
-        self._faces[face] = new
-        self._say("app.msg.replaced", colour=self._scheme[face])
-        return self._resolve() if len(self._faces) == len(FACES) else []
+        new.letter = self._captures[index].letter
+        self._captures[index] = new
+        self._reassign()
+        self._say("app.msg.replaced", colour=colour)
+        return self._resolve() if len(self._captures) == len(FACES) else []
 
     def _undo(self) -> None:
-        if not self._history:
+        if not self._captures:
             self._say("app.msg.nothing_to_undo")
             return
-        face = self._history.pop()
+        last = self._captures[-1]
+        face = self._letter(last)
         colour = self._scheme[face]
-        del self._faces[face]
+        self._captures.pop()
         if not self._by_centre:
             self._scheme[face] = self._cfg.scheme.get(face, colour)
+        self._reassign()
         self._track = None  # the face still held is captured again only after being held steady anew
         self._say("app.msg.undone", colour=colour)
 
@@ -726,7 +752,8 @@ class Session:
     def _prompt(self, tr: Translator, guide: Guide | None) -> str:
         mode = self._mode
         if mode is Mode.CONFIRM_REPLACE and self._pending is not None:
-            return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[self._pending[0]]))
+            face = self._letter(self._captures[self._pending[0]])
+            return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[face]))
         if mode is Mode.CALIBRATING and self._cal is not None:
             return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.names[self._cal.index]))
         if mode is Mode.RESOLVING:
@@ -758,7 +785,7 @@ class Session:
             keys = [("RIGHT", "app.key.next"), ("LEFT", "app.key.previous"), ("C", "app.key.calibrate")]
         else:
             keys = [("SPACE", "app.key.capture")]
-            if mode is Mode.SCANNING and self._history:
+            if mode is Mode.SCANNING and self._captures:
                 keys.append(("BACKSPACE", "app.key.undo"))
             keys.append(("C", "app.key.calibrate"))
         keys += [("L", "app.key.language"), ("ESC", "app.key.quit")]
@@ -805,6 +832,33 @@ def _solution_text(solution: Solution, tr: Translator, numbered: bool, scheme: M
     from qbr.app.report import solution_text
 
     return solution_text(solution, tr, numbered=numbered, colour_names=scheme)
+
+
+def _centre_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
+    """CIEDE2000 between ``new``'s centre sticker and each capture's."""
+    lab = srgb_to_lab(np.array([new.rgb[4], *(c.rgb[4] for c in captures)]))
+    return delta_e(lab[:1], lab[1:])
+
+
+def _assign_centres(captures: list[_Face], scheme: Mapping[str, str], palette: Palette) -> list[str]:
+    """The face of each capture: the assignment of distinct faces whose centre colours fit the captures best.
+
+    Each centre is compared with the palette colour of each face's centre colour (plus a penalty where the
+    per-face classification named it differently); faces are distinct, so under a colour cast a centre that
+    alone would be misnamed (a bluish white read as blue) is still placed right once the real blue is in.
+    """
+    faces = [f for f in FACES if scheme[f] in palette.colours]
+    if not captures:
+        return []
+    if len(captures) > len(faces):
+        raise ValueError("more captures than faces")
+    centres = srgb_to_lab(np.array([c.rgb[4] for c in captures]))
+    targets = srgb_to_lab(np.array([palette.colours[scheme[f]] for f in faces]))
+    cost = delta_e(centres[:, None, :], targets[None, :, :])
+    cost = cost + _NAME_PENALTY * np.array([[c.colours[4] != scheme[f] for f in faces] for c in captures])
+    best = min(itertools.permutations(range(len(faces)), len(captures)),
+               key=lambda perm: sum(cost[i, j] for i, j in enumerate(perm)))
+    return [faces[j] for j in best]
 
 
 def _calibrated_palette(base: Palette, samples: Mapping[str, list[np.ndarray]]) -> Palette:
