@@ -99,17 +99,22 @@ def _planes(work_bgr: np.ndarray) -> list[np.ndarray]:
     return [cv2.cvtColor(work_bgr, cv2.COLOR_BGR2GRAY), cv2.extractChannel(work_bgr, 0)]
 
 
-def _quad_for(hull: np.ndarray, hull_area: float, t: Tunables) -> list[tuple[float, float]] | None:
+def _quad_for(hull: np.ndarray, hull_area: float, t: Tunables) -> list[list[float]] | None:
     """Four corners (any start, clockwise on screen) that fit a convex region, or None when it is not four-sided."""
     quad = cv2.approxPolyDP(hull, 0.05 * cv2.arcLength(hull, True), True)
+    if len(quad) == 4:
+        q = _clockwise_if_fits(quad.reshape(4, 2).tolist(), hull_area, t)
+        if q is not None:
+            return q
     # Rounded corners pull approxPolyDP's corners inwards; the minimum-area rectangle then fits better.
-    options = [quad.reshape(-1, 2).tolist()] if len(quad) == 4 else []
-    options.append(cv2.boxPoints(cv2.minAreaRect(hull)).tolist())
-    for q in options:
-        twice_area = sum(q[i][0] * q[i - 3][1] - q[i - 3][0] * q[i][1] for i in range(4))
-        area = abs(twice_area) / 2
-        if area > 0 and t.quad_fill <= hull_area / area <= 2.0 - t.quad_fill:
-            return q if twice_area > 0 else q[::-1]  # positive shoelace sum = clockwise with y pointing down
+    return _clockwise_if_fits(cv2.boxPoints(cv2.minAreaRect(hull)).tolist(), hull_area, t)
+
+
+def _clockwise_if_fits(q: list[list[float]], hull_area: float, t: Tunables) -> list[list[float]] | None:
+    twice_area = sum(q[i][0] * q[i - 3][1] - q[i - 3][0] * q[i][1] for i in range(4))
+    area = abs(twice_area) / 2
+    if area > 0 and t.quad_fill <= hull_area / area <= 2.0 - t.quad_fill:
+        return q if twice_area > 0 else q[::-1]  # positive shoelace sum = clockwise with y pointing down
     return None
 
 
