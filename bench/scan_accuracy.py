@@ -13,7 +13,6 @@ what comes after it differs:
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import statistics
@@ -158,13 +157,12 @@ def rendered_tiers(cubes: int, seed: int, tunables: Tunables) -> tuple[dict[str,
         for n in range(cubes):
             truth = random_state(state_rng).facelets
             palette = str(rng.choice(list(PALETTES)))
+            # One cube: one palette, one body (coloured tiles only with the stickerless palette).
+            body = "stickerless" if palette == "stickerless" else str(rng.choice(["black", "black", "white"]))
 
-            def params(face: str, palette: str = palette, tier: str = tier,
+            def params(face: str, palette: str = palette, body: str = body, tier: str = tier,
                        rng: np.random.Generator = rng) -> RenderParams:
-                p = sample_params(tier, rng)
-                # One cube, one palette; tiles only on the stickerless palette.
-                body = p.body if palette == "stickerless" or p.body != "stickerless" else "black"
-                return dataclasses.replace(p, palette=palette, body=body)
+                return sample_params(tier, rng, palette=palette, body=body)
 
             renders = render_cube(truth, params, rng)
             reads = {}

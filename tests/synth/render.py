@@ -570,20 +570,26 @@ def _fit(p: RenderParams, rng: np.random.Generator, margin: float = 0.03) -> Ren
     return p
 
 
-def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height: int = 480) -> RenderParams:
+def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height: int = 480, *,
+                  palette: str | None = None, body: str | None = None) -> RenderParams:
     """Random render settings for a difficulty tier.
 
     easy: roll <= 5, tilt <= 5 deg, even neutral light, plain-ish wall, sticker 8-15% of the width, mild noise.
     medium: roll +-15, tilt <= 20, colour casts, clutter and a hand, noise, some glare, sticker 5-20%.
     hard: roll +-25, tilt <= 30, dim (with more noise) or bright with glare, defocus and/or motion blur, JPEG
     40-70, strong casts, sticker 4-8% or 20-30% (shrunk until the whole face fits in the frame).
+    ``palette`` and ``body`` fix those two (one physical cube across several photos); the rest stays random.
     """
     if tier not in TIERS:
         raise ValueError(f"tier must be one of {TIERS}")
     u = rng.uniform
-    body = str(rng.choice(["black", "black", "white", "stickerless"]))
-    palette = "stickerless" if body == "stickerless" and rng.random() < 0.7 else str(
+    drawn_body = str(rng.choice(["black", "black", "white", "stickerless"]))
+    drawn_palette = "stickerless" if drawn_body == "stickerless" and rng.random() < 0.7 else str(
         rng.choice([k for k in PALETTES if k != "stickerless"]))
+    body = drawn_body if body is None else body
+    palette = drawn_palette if palette is None else palette
+    if body not in BODY_COLOURS or palette not in PALETTES:
+        raise ValueError(f"unknown body {body!r} or palette {palette!r}")
     stickerless = body == "stickerless"
     tilt_dir = u(0, 2 * np.pi)
     common = {

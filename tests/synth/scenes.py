@@ -62,6 +62,8 @@ def make_background(width: int, height: int, clutter: float, rng: np.random.Gene
     for _ in range(n):
         kind = rng.choice(["box", "postit", "line", "text", "circle", "book", "tiles"], p=[0.22, 0.2, 0.16, 0.14, 0.1,
                                                                                            0.12, 0.06])
+        if kind == "tiles" and clutter < 0.3:
+            kind = "box"  # grid decoys belong to busy rooms, not to the plain walls of the easy tier
         {"box": _draw_box, "postit": _draw_postit, "line": _draw_line, "text": _draw_text, "circle": _draw_circle,
          "book": _draw_books, "tiles": _draw_tiles}[str(kind)](img, rng)
     # Uneven room light over everything, plus mid-frequency texture (fabric, paper, wood grain).
@@ -291,8 +293,8 @@ def draw_hand(img: np.ndarray, mask: np.ndarray, skin: tuple[int, int, int], fin
 
 def draw_nails(img: np.ndarray, nails: list[tuple[np.ndarray, np.ndarray, float]], skin: tuple[int, int, int]) -> None:
     """Pale, slightly pink nails on fingertips that face the camera (tip point, direction, finger width)."""
-    nail = tuple(float(0.8 * s + 0.2 * c) for s, c in zip(skin, (250, 215, 210), strict=True))
-    rim = tuple(0.9 * v for v in skin)
+    nail = tuple(float(0.88 * s + 0.12 * c) for s, c in zip(skin, (250, 215, 210), strict=True))
+    rim = tuple(0.94 * v for v in skin)
     for tip, direction, width in nails:
         if width < 8:
             continue  # too small to see

@@ -185,3 +185,12 @@ def test_hand_hides_at_most_a_tenth_of_any_sticker_and_sometimes_some() -> None:
         assert out.hand_cover[4] == 0  # the centre sticker is never touched
     assert max(worst) <= 0.101
     assert sum(w > 0.005 for w in worst) >= 2  # fingers do reach over the edge stickers now and then
+
+
+def test_palette_and_body_can_be_fixed_without_changing_the_rest() -> None:
+    free = sample_params("medium", np.random.default_rng(8))
+    fixed = sample_params("medium", np.random.default_rng(8), palette="faded", body="white")
+    assert (fixed.palette, fixed.body) == ("faded", "white")
+    assert fixed.roll == free.roll and fixed.kelvin == free.kelvin and fixed.hand == free.hand
+    with pytest.raises(ValueError):
+        sample_params("medium", np.random.default_rng(8), palette="neon")
