@@ -229,6 +229,11 @@ def _hypotheses(
         yield anchor, members, cells_of
 
 
+def _median(values: np.ndarray) -> float:
+    """Middle value (upper middle for even counts): np.median's overhead matters at this size."""
+    return float(np.sort(values)[len(values) // 2])
+
+
 def _one_per_cell(indices: np.ndarray, cells: np.ndarray, resid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keep: dict[tuple[int, int], int] = {}
     res = resid.tolist()
@@ -299,7 +304,7 @@ def _assign(
 
 def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int) -> _GridFit | None:
     """Fit the grid to the found cells, re-collect every candidate that agrees with it, refit, check."""
-    ref_size = float(np.median(cands.sizes[found]))
+    ref_size = _median(cands.sizes[found])
     settled = False
     for _ in range(3):
         if not _spans_plane(cells):
@@ -336,7 +341,7 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     outline = apply_homography(h, np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)).astype(np.float32)
     area = abs(float(cv2.contourArea(outline)))
     # Found regions are shrunk by the edge dilation: add it back before comparing with the cell.
-    fill = (float(np.median(cands.sizes[found])) + dilation) / max(np.sqrt(area) / 3.0, 1e-6)
+    fill = (_median(cands.sizes[found]) + dilation) / max(np.sqrt(area) / 3.0, 1e-6)
     return _GridFit(h, found, cells, rms, extras, conflicts, area, fill)
 
 
