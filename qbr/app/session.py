@@ -447,6 +447,7 @@ class Session:
 
                 self._cal = None
                 self._palette = DEFAULT_PALETTE
+                self._reassign()
                 self._mode = self._back_to
                 self._say("app.msg.calibration_reset")
                 return [SavePalette(None), *self._resolve_again()]
@@ -622,6 +623,7 @@ class Session:
             if cal.index == len(cal.names):
                 self._palette = _calibrated_palette(self._palette, cal.samples)
                 self._cal = None
+                self._reassign()  # the new colours may tell the captured centres apart better
 
     def _calibration_done(self) -> list[Effect]:
         self._mode = self._back_to
