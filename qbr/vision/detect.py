@@ -57,8 +57,10 @@ class _GridFit:
     fill: float  # sticker side / cell side: far below 1 means the lattice skips a row of stickers
 
     def rank(self) -> tuple[int, float]:
-        # Seven or more stickers make a sure grid; among sure grids the biggest is the cube held up to the camera.
-        return min(len(self.found), 7) - 2 * (self.extras + self.conflicts), self.area
+        # Seven or more stickers make a sure grid; among sure grids the cube held up to the camera is big, and its
+        # stickers are all seen and fit tightly (a clutter lattice rarely has all three).
+        sure = min(len(self.found), 7) - 2 * (self.extras + self.conflicts)
+        return sure, self.area * (len(self.found) / 9.0) ** 2 * float(np.exp(-self.rms / 0.05))
 
     def spans_face(self) -> bool:
         """A sticker seen in every row and every column, so the 3x3 window cannot slide."""
