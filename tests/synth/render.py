@@ -337,8 +337,8 @@ def _camera(img: np.ndarray, p: RenderParams, scene: _Scene, f: float,
         gain = gain * (1 - p.vignette * (xn[None, :] ** 2 + yn[:, None] ** 2) / 0.3125)
     # Illumination pattern and the light's colour cast in one multiply (the glare has the light's colour too).
     cast = light_gains(p.kelvin, p.cast, p.green_tint).astype(np.float32)
-    gain3 = cv2.cvtColor(np.maximum(gain, 0).astype(np.float32), cv2.COLOR_GRAY2RGB) * cast
-    cv2.multiply(lin, gain3, dst=lin)
+    gain = np.maximum(gain, 0).astype(np.float32)
+    cv2.multiply(lin, cv2.merge([gain * c for c in cast]), dst=lin)
     if glare is not None:
         _add_glare(lin, p, scene, _project(glare[0], f, p), glare[1], cast)
     if p.defocus > 0:
