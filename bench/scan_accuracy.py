@@ -7,6 +7,7 @@ time. A cube with a face not found cannot be resolved (qbr gives ``?`` for all o
 "exact when 6/6" separates colour resolution from detection. The baselines use qbr's own detection, so only
 what comes after it differs:
 ``naive classify`` = qbr's measurement + nearest palette colour by RGB distance per sticker (the old app);
+``naive Lab classify`` = the same with CIEDE2000 distance (qbr's per-face preview, ``classify_face``);
 ``naive measure+classify`` = the mean of a small patch at each sticker's centre + the same nearest colour.
 """
 
@@ -39,7 +40,7 @@ from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.resolve import resolve_cube  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
-METHODS = ("qbr", "naive classify", "naive measure+classify")
+METHODS = ("qbr", "naive classify", "naive Lab classify", "naive measure+classify")
 
 
 @dataclass
@@ -142,6 +143,8 @@ def judge_cube(reads: Mapping[str, FaceRead], truth: str, tallies: Mapping[str, 
     tallies["qbr"].add(truth, resolution.facelets, found, label)
     naive = {f: (naive_classify(r.rgb, DEFAULT_PALETTE) if r.rgb is not None else None) for f, r in reads.items()}
     tallies["naive classify"].add(truth, naive_letters(naive), found, label)
+    lab = {f: (classify_face(r.rgb, DEFAULT_PALETTE).names if r.rgb is not None else None) for f, r in reads.items()}
+    tallies["naive Lab classify"].add(truth, naive_letters(lab), found, label)
     patch = {f: (naive_classify(r.patch, DEFAULT_PALETTE) if r.patch is not None else None) for f, r in reads.items()}
     tallies["naive measure+classify"].add(truth, naive_letters(patch), found, label)
 
@@ -176,8 +179,8 @@ def rendered_tiers(cubes: int, seed: int, tunables: Tunables) -> tuple[dict[str,
     return results, misplaced
 
 
-def real_scans(data: Path) -> list[tuple[str, bool, bool, int, int]]:
-    """(name, qbr exact, naive exact, qbr facelets right, naive facelets right) for each 3x3 colour scan."""
+def real_scans(data: Path) -> list[tuple[str, bool, bool, bool, int, int, int]]:
+    """(name, exact?, facelets right) for qbr, naive RGB and naive Lab, for each 3x3 colour scan."""
     rows = []
     for path in sorted((data / "colour-scans").glob("*.json")):
         scan = json.loads(path.read_text())
@@ -187,8 +190,9 @@ def real_scans(data: Path) -> list[tuple[str, bool, bool, int, int]]:
         rgb = {f: np.array(scan["rgb"][f], float) for f in FACES}
         got = resolve_cube(rgb).facelets
         naive = naive_letters({f: naive_classify(rgb[f], DEFAULT_PALETTE) for f in FACES})
-        rows.append((path.stem, got == truth, naive == truth, sum(a == b for a, b in zip(got, truth, strict=True)),
-                     sum(a == b for a, b in zip(naive, truth, strict=True))))
+        lab = naive_letters({f: classify_face(rgb[f], DEFAULT_PALETTE).names for f in FACES})
+        rows.append((path.stem, got == truth, naive == truth, lab == truth,
+                     *(sum(a == b for a, b in zip(x, truth, strict=True)) for x in (got, naive, lab))))
     return rows
 
 
@@ -284,24 +288,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             t = results[tier][method]
             print(f"| {tier} | {method} | {pct(t.faces_found, t.faces)} | {pct(t.facelets_right, t.facelets)} | "
                   f"{pct(t.cubes_right, t.cubes)} | {pct(t.complete, t.cubes)} | {pct(t.complete_right, t.complete)} |")
-    print("\n| tier | qbr / naive classify (cubes exact) | qbr / naive measure+classify | faces misplaced |")
-    print("|---|---:|---:|---:|")
+    baselines = METHODS[1:]
+    print("\n| tier | " + " | ".join(f"qbr / {m} (cubes exact)" for m in baselines) + " | faces misplaced |")
+    print("|---|" + "---:|" * (len(baselines) + 1))
     for tier in TIERS:
         q = results[tier]["qbr"].cubes_right
-        print(f"| {tier} | {ratio(q, results[tier]['naive classify'].cubes_right)} | "
-              f"{ratio(q, results[tier]['naive measure+classify'].cubes_right)} | {misplaced[tier]} |")
+        ratios = " | ".join(ratio(q, results[tier][m].cubes_right) for m in baselines)
+        print(f"| {tier} | {ratios} | {misplaced[tier]} |")
     if args.show_failures:
         for tier in TIERS:
             print(f"\nqbr wrong ({tier}): {', '.join(results[tier]['qbr'].failures) or 'none'}")
 
     print("\n## Real colour scans (3x3, measured RGB; resolution only)\n")
-    print("| scan | qbr exact | naive exact | qbr facelets right | naive facelets right |")
-    print("|---|:---:|:---:|---:|---:|")
+    print("| scan | qbr exact | naive exact | naive Lab exact | qbr facelets right | naive | naive Lab |")
+    print("|---|:---:|:---:|:---:|---:|---:|---:|")
     scans = real_scans(args.data)
-    for name, q, n, qf, nf in scans:
-        print(f"| {name} | {'yes' if q else 'NO'} | {'yes' if n else 'no'} | {qf}/54 | {nf}/54 |")
-    print(f"| **all {len(scans)}** | {sum(r[1] for r in scans)}/{len(scans)} | {sum(r[2] for r in scans)}/{len(scans)}"
-          f" | | |")
+    for name, q, n, b, qf, nf, bf in scans:
+        print(f"| {name} | {'yes' if q else 'NO'} | {'yes' if n else 'no'} | {'yes' if b else 'no'} | {qf}/54 | "
+              f"{nf}/54 | {bf}/54 |")
+    totals = " | ".join(f"{sum(r[k] for r in scans)}/{len(scans)}" for k in (1, 2, 3))
+    print(f"| **all {len(scans)}** | {totals} | | | |")
 
     print("\n## Real photo sets (six faces each, robot rig)\n")
     print("| set | method | faces detected | facelets right | exact |")
