@@ -65,6 +65,8 @@ def _camera(value: str | int | None) -> int | Path:
         path = Path(value).expanduser()
         if path.is_dir():
             raise InputFileError(f"--camera {value}: is a directory; to step through photos use --images {value}")
+        if path.exists() and path.is_char_device():
+            return path  # a camera device such as /dev/video2
         if not path.is_file():
             raise InputFileError(
                 f"--camera {value}: no such file; give a camera number (0, 1, ...) or an existing video file"

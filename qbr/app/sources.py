@@ -65,7 +65,23 @@ class FrameSource(ABC):
         self.close()
 
 
-def _no_camera(index: int, why: str) -> NoCameraError:
+def _quiet(open_capture: Callable[[int | str], Any]) -> Callable[[int | str], Any]:
+    """``open_capture`` without OpenCV's backend chatter on the terminal (our own message says what failed)."""
+
+    def opened(index: int | str) -> Any:
+        import cv2
+
+        level = cv2.utils.logging.getLogLevel()
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+        try:
+            return open_capture(index)
+        finally:
+            cv2.utils.logging.setLogLevel(level)
+
+    return opened
+
+
+def _no_camera(index: int | str, why: str) -> NoCameraError:
     return NoCameraError(
         f"camera {index} {why}. Try another camera with --camera N (e.g. --camera 1), read a video with "
         "--camera FILE, step through photos with --images DIR, or watch the demo with --demo"
@@ -73,23 +89,23 @@ def _no_camera(index: int, why: str) -> NoCameraError:
 
 
 class CameraSource(FrameSource):
-    """A webcam by index; raises NoCameraError if it cannot be opened or sends nothing within ``timeout``."""
+    """A webcam by index or device path; NoCameraError if it cannot be opened or is silent for ``timeout``."""
 
     is_live = True
 
     def __init__(
         self,
-        index: int = 0,
+        index: int | str = 0,
         timeout: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
-        capture: Callable[[int], Any] | None = None,
+        capture: Callable[[int | str], Any] | None = None,
     ) -> None:
         import cv2
 
         self.index = index
         self.name = f"camera {index}"
         self._clock = clock
-        self._open = capture or cv2.VideoCapture
+        self._open = capture or _quiet(cv2.VideoCapture)
         self._cap = self._open(index)
         if self._cap is None or not self._cap.isOpened():
             raise _no_camera(index, "could not be opened (is it connected, and not used by another program?)")
@@ -147,7 +163,7 @@ class VideoSource(FrameSource):
         self.name = str(self.path)
         if not self.path.is_file():
             raise InputFileError(f"{self.path}: no such video file")
-        self._cap = cv2.VideoCapture(str(self.path))
+        self._cap = _quiet(cv2.VideoCapture)(str(self.path))
         ok, image = self._cap.read() if self._cap.isOpened() else (False, None)
         if not ok or image is None:
             self._cap.release()
@@ -302,5 +318,7 @@ def open_source(settings: Settings) -> FrameSource:
     if settings.images is not None:
         return ImageFolderSource(settings.images, settings.seconds_per_image)
     if isinstance(settings.camera, Path):
+        if settings.camera.is_char_device():
+            return CameraSource(str(settings.camera), timeout=settings.camera_timeout)
         return VideoSource(settings.camera)
     return CameraSource(settings.camera, timeout=settings.camera_timeout)
