@@ -170,3 +170,19 @@ def test_no_face_on_blank_or_tiny_images() -> None:
     assert detect_face(np.full((480, 640, 3), 128, np.uint8)) is None
     assert detect_face(np.zeros((8, 8, 3), np.uint8)) is None
     assert detect_face(np.zeros((0, 0, 3), np.uint8)) is None
+
+
+@pytest.mark.parametrize("roll", [-44.0, -20.0, 20.0, 44.0])
+def test_sticker_corners_run_clockwise_from_the_top_left(roll: float) -> None:
+    rendered = _render(_plain(roll=roll, yaw=8.0), seed=int(roll) + 500)
+    detection = detect_face(rendered.image)
+    assert detection is not None
+    for quad in detection.stickers.astype(np.float64):
+        x, y = quad.T
+        # Positive shoelace sum with y pointing down: clockwise on screen.
+        assert float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y)) > 0
+        # The first corner is the one nearest the image's top-left along the face's own axes.
+        centre = quad.mean(axis=0)
+        assert quad[0, 0] < centre[0] or quad[0, 1] < centre[1]
+    centres = detection.stickers.mean(axis=1)
+    assert centres[:3, 1].mean() < centres[6:, 1].mean()  # row 0 is the top row
