@@ -91,7 +91,7 @@ def run_headless(
     """Run the session on ``source`` until six faces are captured and resolved, or the input ends."""
     from qbr.app.analysis import analyse_frame
     from qbr.app.jobs import resolve_and_solve
-    from qbr.app.report import cube_result
+    from qbr.app.report import cube_result, empty_payload
     from qbr.vision.tunables import Tunables
 
     tunables = tunables or Tunables()
@@ -141,7 +141,9 @@ def run_headless(
         if captured
         else NoFaceFoundError(f"no cube face was found in {source.name}")
     )
-    return CommandResult(payload={"faces_captured": captured, "language": tr.lang}, error=error)
+    payload = empty_payload(tr.lang)
+    payload["faces_captured"] = captured
+    return CommandResult(payload=payload, error=error)
 
 
 def _save(store: Store, effect: SavePalette | SaveLanguage) -> Notice | None:

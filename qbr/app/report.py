@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
     from qbr.vision.resolve import Resolution
 
 
+_SHOWN_PROBLEMS = 3  # a garbage scan can have dozens of problems: the first few say enough on one line
+
+
 def solution_text(
     solution: Solution, tr: Translator, numbered: bool = True, colour_names: Mapping[str, str] | None = None
 ) -> str:
@@ -23,27 +27,38 @@ def solution_text(
     return text(solution, tr, numbered=numbered, colour_names=colour_names)
 
 
-def cube_result(
-    resolution: Resolution, solution: Solution | None, error: QbrError | None, tr: Translator, numbered: bool = True
-) -> CommandResult:
-    """What a command reports about a resolved cube; an unsolvable one still carries its best facelets."""
-    from qbr.app.commands.solve import problems_payload, solution_payload
-    from qbr.solve.instructions import colour_name, problem_message
-
-    payload: dict[str, Any] = {
-        "facelets": resolution.facelets,
-        "valid": bool(resolution.valid and solution is not None),
+def empty_payload(lang: str) -> dict[str, Any]:
+    """Every key of the result, for a cube not read (yet): scripts can rely on the keys being there."""
+    return {
+        "facelets": None,
+        "valid": False,
         "solution": None,
         "moves": [],
         "length_htm": None,
         "length_qtm": None,
         "steps": [],
         "orientation": None,
-        "confidence": [round(float(c), 4) for c in resolution.confidence],
-        "uncertain": [int(i) for i in resolution.uncertain],
-        "colours": dict(resolution.colour_names),
-        "language": tr.lang,
+        "confidence": [],
+        "uncertain": [],
+        "colours": {},
+        "language": lang,
     }
+
+
+def cube_result(
+    resolution: Resolution, solution: Solution | None, error: QbrError | None, tr: Translator, numbered: bool = True
+) -> CommandResult:
+    """What a command reports about a resolved cube; an unsolvable one still carries its best facelets."""
+    from qbr.app.commands.solve import problems_payload, solution_payload
+    from qbr.solve.instructions import colour_name
+
+    payload = empty_payload(tr.lang)
+    payload.update(
+        facelets=resolution.facelets,
+        confidence=[round(float(c), 4) if math.isfinite(c) else 0.0 for c in resolution.confidence],
+        uncertain=[int(i) for i in resolution.uncertain],
+        colours=dict(resolution.colour_names),
+    )
     if solution is not None and error is None:
         names = resolution.colour_names or None
         payload.update(solution_payload(solution, tr, colour_names=names))
@@ -53,11 +68,10 @@ def cube_result(
         )
         return CommandResult(payload=payload, text=text)
     problems = list(getattr(error, "problems", None) or resolution.problems)
-    if error is None:
-        error = InvalidCubeError(problems)
+    if error is None or (isinstance(error, InvalidCubeError) and len(problems) > _SHOWN_PROBLEMS):
+        error = InvalidCubeError(problems[:_SHOWN_PROBLEMS])  # the one-line message; the payload lists them all
     payload["problems"] = problems_payload(problems, tr)
-    lines = [tr.t("solution.cube", facelets=resolution.facelets)]
-    lines += [problem_message(p, tr) for p in problems]
+    lines = [tr.t("solution.cube", facelets=resolution.facelets)]  # the CLI prints the problems on stderr
     if resolution.least_certain_face:
         face = resolution.least_certain_face
         colour = colour_name(resolution.colour_names.get(face, face), tr)
