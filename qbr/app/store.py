@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -22,6 +23,8 @@ PALETTE_FILE: Final = "palette.json"
 SETTINGS_FILE: Final = "settings.json"
 SETTINGS_FORMAT: Final = "qbr-settings"
 SETTINGS_VERSION: Final = 1
+
+_STALE_SECONDS = 60.0  # an unfinished temporary file this old belongs to no save still running
 
 Notice = tuple[str, dict[str, str]]
 """A UI string key of qbr/app/locales and its parameters (shown by the session, e.g. "app.warn.bad_file")."""
@@ -71,6 +74,10 @@ def write_atomically(path: Path, text: str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):  # left by a save that was killed mid-way
+        with contextlib.suppress(OSError):
+            if time.time() - stale.stat().st_mtime > _STALE_SECONDS:
+                stale.unlink()
 
 
 class Store:

@@ -100,5 +100,8 @@ def test_process_killed_mid_save_keeps_the_previous_palette(tmp_path: Path) -> N
     )
     done = subprocess.run([sys.executable, "-c", child, str(tmp_path)], capture_output=True, timeout=60)
     assert done.returncode == -9
-    assert any(p.name.endswith(".tmp") for p in tmp_path.iterdir())  # it really died mid-save
+    (leftover,) = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # it really died mid-save
     assert store.load_palette() == (CALIBRATED, [])
+    os.utime(leftover, (0, 0))  # long ago: the next save tidies it away
+    assert store.save_palette(DEFAULT_PALETTE) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["palette.json"]
