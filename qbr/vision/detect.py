@@ -8,6 +8,7 @@ stickers, so missed or merged stickers are recovered and layouts that are not a 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -55,12 +56,13 @@ class _GridFit:
     conflicts: int  # sticker-sized squares inside the face that sit between cells: the lattice is wrong
     area: float  # face outline area, work pixels
     fill: float  # sticker side / cell side: far below 1 means the lattice skips a row of stickers
+    variety: float = 0.0  # spread of the found stickers' colours (grey levels): tiles are all alike
 
     def rank(self) -> tuple[int, float]:
-        # Seven or more stickers make a sure grid; among sure grids the cube held up to the camera is big, and its
-        # stickers are all seen and fit tightly (a clutter lattice rarely has all three).
+        # Seven or more stickers make a sure grid; among sure grids the cube held up to the camera is big, has its
+        # stickers all seen, and (scrambled) many colours, where a wall of tiles has one.
         sure = min(len(self.found), 7) - 2 * (self.extras + self.conflicts)
-        return sure, self.area * (len(self.found) / 9.0) ** 2 * float(np.exp(-self.rms / 0.05))
+        return sure, self.area * (len(self.found) / 9.0) ** 2 * (1.0 + self.variety / 20.0)
 
     def spans_face(self) -> bool:
         """A sticker seen in every row and every column, so the 3x3 window cannot slide."""
@@ -364,7 +366,22 @@ def _upright(homography: np.ndarray) -> np.ndarray:
     return best / best[2, 2]
 
 
-def _search(planes: list[np.ndarray], t: Tunables, dilation: int, factor: float) -> _GridFit | None:
+def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
+    """RMS spread (grey levels) of the colours at ``points``, each a 5-pixel cross average."""
+    if work.ndim != 3:
+        return 0.0
+    h, w = work.shape[:2]
+    xy = np.rint(points).astype(int)
+    colours = np.zeros((len(xy), 3))
+    for dx, dy in ((0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)):
+        colours += work[np.clip(xy[:, 1] + dy, 0, h - 1), np.clip(xy[:, 0] + dx, 0, w - 1)]
+    colours /= 5.0
+    return float(np.sqrt(((colours - colours.mean(axis=0)) ** 2).sum(axis=1).mean()))
+
+
+def _search(
+    work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float
+) -> _GridFit | None:
     """The best face grid among the sticker candidates of one edge map, or None."""
     cands = _find_candidates(planes, t, dilation, factor)
     n = len(cands.sizes)
@@ -383,6 +400,7 @@ def _search(planes: list[np.ndarray], t: Tunables, dilation: int, factor: float)
             continue
         if not fit.spans_face() or fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
+        fit = dataclasses.replace(fit, variety=_colour_variety(work, cands.centres[fit.found]))
         if best is None or fit.rank() > best.rank():
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
@@ -407,10 +425,10 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         scale = work.shape[1] / width
     dilation = _odd(t.dilate_size * work.shape[1])
     planes = _planes(work)
-    found = _search(planes, t, dilation, 1.0)
+    found = _search(work, planes, t, dilation, 1.0)
     if found is None and t.retry_canny_factor != 1.0:
         # Noise and blur break outlines into fragments; stricter edges keep only the sticker borders.
-        found = _search(planes, t, dilation, t.retry_canny_factor)
+        found = _search(work, planes, t, dilation, t.retry_canny_factor)
         if found is not None and len(found.found) < t.retry_min_found:
             found = None  # stricter edges also thin out decoys: only trust a well-filled grid from them
     if found is None:
