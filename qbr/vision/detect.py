@@ -1,9 +1,12 @@
 """Find one cube face (a 3x3 grid of stickers) in a camera frame.
 
-Pipeline: grey, blur, Canny, dilate, contours, quadrilateral fits give sticker candidates; one grid
-hypothesis per candidate (its own axes define a lattice) collects the candidates that sit on the
-lattice, the best 3x3 window is fitted with a homography, and the homography places all nine
-stickers, so missed or merged stickers are recovered and layouts that are not a 3x3 face are refused.
+Pipeline: grey and blue planes, blur, Canny, dilate, contours, quadrilateral fits give sticker
+candidates; every candidate proposes the lattice spanned by its own axes, the best 3x3 window of each
+proposal is fitted with a homography that then collects every candidate agreeing with it in position,
+size and shape, and the homography places all nine stickers, so missed or merged stickers are
+recovered. Grids that could slide, lattices larger than 3x3, loose fits and lattices at twice the real
+pitch are refused; among the rest the big, fully seen, many-coloured grid wins. Frames where nothing is
+found get one more search on stricter edges (noise-broken outlines).
 """
 
 from __future__ import annotations
