@@ -16,7 +16,14 @@ from typing import Any
 from qbr import __version__
 from qbr.app.commands.result import CommandResult
 from qbr.app.environment import Environment
-from qbr.app.errors import CalibrationError, InputFileError, NoCameraError, NoFaceFoundError
+from qbr.app.errors import (
+    CalibrationError,
+    IncompleteScanError,
+    InputFileError,
+    NoCameraError,
+    NoDisplayError,
+    NoFaceFoundError,
+)
 from qbr.cube.errors import InvalidCubeError, MoveSyntaxError, QbrError
 from qbr.solve.errors import SolveError, UnknownLanguageError
 from qbr.vision.palette import PaletteFormatError
@@ -34,6 +41,7 @@ class ExitStatus(enum.IntEnum):
     NO_CAMERA = 6
     SOLVE_FAILED = 7
     INCOMPLETE = 8
+    NO_DISPLAY = 9
     INTERRUPTED = 130
 
 
@@ -46,6 +54,8 @@ _EXIT_FOR: tuple[tuple[type[QbrError], ExitStatus], ...] = (
     (CalibrationError, ExitStatus.BAD_INPUT_FILE),
     (PaletteFormatError, ExitStatus.BAD_INPUT_FILE),
     (NoCameraError, ExitStatus.NO_CAMERA),
+    (NoDisplayError, ExitStatus.NO_DISPLAY),
+    (IncompleteScanError, ExitStatus.INCOMPLETE),
     (SolveError, ExitStatus.SOLVE_FAILED),
 )
 
@@ -170,6 +180,10 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
     return run_live(settings, env)
 
 
+_MAX_PROBLEM_LINES = 5
+"""A garbage scan can have dozens of problems; the first few say enough on a terminal."""
+
+
 def _emit(result: CommandResult, as_json: bool, env: Environment) -> None:
     if as_json:
         payload = dict(result.payload)
@@ -182,8 +196,11 @@ def _emit(result: CommandResult, as_json: bool, env: Environment) -> None:
     if result.error is not None:
         # Commands put translated problem messages in the payload; the exception text is the English fallback.
         problems = [p.get("message") for p in result.payload.get("problems", ()) if isinstance(p, dict)]
-        for line in [m for m in problems if m] or [str(result.error)]:
+        lines = [m for m in problems if m] or [str(result.error)]
+        for line in lines[:_MAX_PROBLEM_LINES]:
             env.stderr.write(f"qbr: {line}\n")
+        if len(lines) > _MAX_PROBLEM_LINES:
+            env.stderr.write(f"qbr: ... and {len(lines) - _MAX_PROBLEM_LINES} more (--json lists them all)\n")
 
 
 def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> ExitStatus:

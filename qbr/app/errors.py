@@ -27,3 +27,15 @@ class CalibrationError(QbrError):
     """A calibration file is corrupt or foreign; it is reported and ignored, never fatal."""
 
     kind = "bad_calibration"
+
+
+class IncompleteScanError(QbrError):
+    """The input ended before all six faces were captured."""
+
+    kind = "incomplete"
+
+
+class NoDisplayError(QbrError):
+    """A window was asked for where there is no display."""
+
+    kind = "no_display"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qbr.app.commands.result import CommandResult
-from qbr.app.errors import NoFaceFoundError
+from qbr.app.errors import IncompleteScanError, NoFaceFoundError
 from qbr.app.session import (
     FrameEvent,
     NoticeEvent,
@@ -33,13 +33,6 @@ if TYPE_CHECKING:
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 _LOST_AFTER = 1.0  # a live source silent this long is reported as lost
-
-
-class IncompleteScanError(QbrError):
-    """The input ended before all six faces were captured."""
-
-    kind = "incomplete"
-    exit_status = 8  # ExitStatus.INCOMPLETE of qbr.cli (the app layer cannot import the CLI)
 
 
 def translator(lang: str) -> Translator:

@@ -105,7 +105,7 @@ def test_photo_folder_headless(tmp_path: Path) -> None:
 def test_window_without_display(session_video, tmp_path: Path) -> None:
     _, _, video = session_video
     status, _, err = run(["--camera", str(video)], tmp_path)
-    assert status is ExitStatus.ERROR and "--no-window" in err
+    assert status is ExitStatus.NO_DISPLAY and "--no-window" in err
 
 
 def test_missing_camera_file_and_bad_video(tmp_path: Path) -> None:

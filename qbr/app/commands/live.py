@@ -6,17 +6,11 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from qbr.app.commands.result import CommandResult
-from qbr.cube.errors import QbrError
+from qbr.app.errors import NoDisplayError
 
 if TYPE_CHECKING:
     from qbr.app.environment import Environment
     from qbr.app.settings import Settings
-
-
-class NoDisplayError(QbrError):
-    """A window was asked for where there is no display."""
-
-    kind = "no_display"
 
 
 def run_live(settings: Settings, env: Environment) -> CommandResult:
