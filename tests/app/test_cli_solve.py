@@ -134,7 +134,7 @@ def test_each_invalid_kind_is_reported_in_json(kind, tmp_path):
 def test_invalid_cube_in_text_mode_says_what_is_wrong_on_stderr(tmp_path):
     status, out, err = run(["solve", INVALID["edge_flip"]], tmp_path)
     assert status == ExitStatus.INVALID_CUBE and out == ""
-    assert "edge UR is flipped" in err
+    assert "Edge UR is flipped" in err  # the translated message (en), not the exception text
 
 
 def test_problems_are_translated_in_json(tmp_path):
@@ -266,3 +266,9 @@ def test_fuzz_scrambles(tmp_path, one_parser):
         assert status in (ExitStatus.OK, ExitStatus.USAGE), (text, data)
         if status == ExitStatus.OK:
             assert CubeState(data["facelets"]).apply(data["solution"]).facelets == SOLVED
+
+
+def test_invalid_cube_in_text_mode_is_translated(tmp_path):
+    status, _, err = run(["solve", INVALID["edge_flip"], "--lang", "de"], tmp_path)
+    assert status == ExitStatus.INVALID_CUBE
+    assert "UR" in err and "edge UR is flipped" not in err
