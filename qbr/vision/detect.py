@@ -411,32 +411,48 @@ def _search(
     return best
 
 
+def _downscale(image: np.ndarray, target_width: int) -> np.ndarray:
+    height, width = image.shape[:2]
+    scale = min(1.0, target_width / width)
+    if scale >= 1.0:
+        return image
+    size = (round(width * scale), round(height * scale))
+    if scale < 0.5:
+        # Area averaging straight from a big frame is slow; thin it out cheaply to twice the work size first.
+        image = cv2.resize(image, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def _search_all(work: np.ndarray, t: Tunables, *factors: float) -> _GridFit | None:
+    """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers."""
+    dilation = _odd(t.dilate_size * work.shape[1])
+    planes = _planes(work)
+    for i, factor in enumerate(dict.fromkeys(factors)):
+        found = _search(work, planes, t, dilation, factor)
+        # A retry's sparser edges also thin out decoys: only trust a well-filled grid from it.
+        if found is not None and (i == 0 or len(found.found) >= t.retry_min_found):
+            return found
+    return None
+
+
 def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
     """Find the cube face in a BGR frame; None when no 3x3 face is visible."""
     t = tunables
     if image_bgr is None or image_bgr.ndim < 2 or image_bgr.size == 0:
         return None
-    height, width = image_bgr.shape[:2]
-    scale = min(1.0, t.work_width / width)
-    work = image_bgr
-    if scale < 1.0:
-        size = (round(width * scale), round(height * scale))
-        if scale < 0.5:
-            # Area averaging straight from a big frame is slow; thin it out cheaply to twice the work size first.
-            work = cv2.resize(image_bgr, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
-        work = cv2.resize(work, size, interpolation=cv2.INTER_AREA)
-        scale = work.shape[1] / width
-    dilation = _odd(t.dilate_size * work.shape[1])
-    planes = _planes(work)
-    found = _search(work, planes, t, dilation, 1.0)
-    if found is None and t.retry_canny_factor != 1.0:
-        # Noise and blur break outlines into fragments; stricter edges keep only the sticker borders.
-        found = _search(work, planes, t, dilation, t.retry_canny_factor)
+    width = image_bgr.shape[1]
+    work = _downscale(image_bgr, t.work_width)
+    found = _search_all(work, t, 1.0, t.retry_canny_factor)
+    if found is None and t.retry_work_width > work.shape[1] and width > work.shape[1]:
+        # Small stickers with thin gaps run together at the work size: look once more, closer.
+        work = _downscale(image_bgr, t.retry_work_width)
+        found = _search_all(work, t, 1.0)
         if found is not None and len(found.found) < t.retry_min_found:
-            found = None  # stricter edges also thin out decoys: only trust a well-filled grid from them
+            found = None
     if found is None:
         return None
     best = found
+    scale = work.shape[1] / width
     h_work = _upright(best.homography)
     # Work pixels -> original pixels (pixel centres line up under INTER_AREA resizing).
     to_orig = np.array([[1 / scale, 0, 0.5 / scale - 0.5], [0, 1 / scale, 0.5 / scale - 0.5], [0, 0, 1]])
