@@ -429,8 +429,10 @@ def _search_all(work: np.ndarray, t: Tunables, *factors: float) -> _GridFit | No
     planes = _planes(work)
     for i, factor in enumerate(dict.fromkeys(factors)):
         found = _search(work, planes, t, dilation, factor)
-        # A retry's sparser edges also thin out decoys: only trust a well-filled grid from it.
-        if found is not None and (i == 0 or len(found.found) >= t.retry_min_found):
+        # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
+        if found is not None and (
+            i == 0 or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
+        ):
             return found
     return None
 
@@ -447,7 +449,7 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         # Small stickers with thin gaps run together at the work size: look once more, closer.
         work = _downscale(image_bgr, t.retry_work_width)
         found = _search_all(work, t, 1.0)
-        if found is not None and len(found.found) < t.retry_min_found:
+        if found is not None and len(found.found) < t.retry_min_found and found.variety < t.retry_min_variety:
             found = None
     if found is None:
         return None

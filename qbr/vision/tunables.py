@@ -33,6 +33,8 @@ class Tunables:
     (small ones whose gaps run together) but triples the time of frames without a cube: for still photos only."""
     retry_min_found: int = 7
     """Stickers the second search must see directly: its sparser edges make small decoy grids easier to fit."""
+    retry_min_variety: float = 60.0
+    """...or this colour spread (RMS grey levels) of its stickers: a scrambled face has it, a wall of tiles not."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.035
