@@ -382,6 +382,61 @@ def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
     return float(np.sqrt(((colours - colours.mean(axis=0)) ** 2).sum(axis=1).mean()))
 
 
+def _gap_colours(work: np.ndarray, h: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """(n, 3) colours at grid ``points`` (work image, nearest pixel); points outside the image give NaN."""
+    xy = np.rint(apply_homography(h, points)).astype(int)
+    height, width = work.shape[:2]
+    inside = (xy[:, 0] >= 0) & (xy[:, 0] < width) & (xy[:, 1] >= 0) & (xy[:, 1] < height)
+    colours = np.full((len(xy), 3), np.nan)
+    colours[inside] = work[xy[inside, 1], xy[inside, 0]]
+    return colours
+
+
+def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | None:
+    """Place a window that could slide (stickers seen in two adjacent lines only) by the cube body's gaps.
+
+    Between two stickers of a real line the body shows through, coloured like the gaps between the stickers
+    found; past the face's edge lies background. The window goes where its unseen line has body-coloured
+    gaps, clearly more so than the other side; otherwise the grid is refused.
+    """
+    # Two lines of alike squares are as likely a strip of tiles: only a many-coloured pair is trusted.
+    if work.ndim != 3 or len(fit.found) < t.grid_min_found or fit.variety < t.slide_min_variety:
+        return None
+    lines = [sorted(set(fit.cells[:, k].tolist())) for k in (0, 1)]
+    if len(lines[0]) == 3 and len(lines[1]) == 3:
+        return fit
+    axis = 1 if len(lines[0]) == 3 and len(lines[1]) == 2 else 0 if len(lines[1]) == 3 and len(lines[0]) == 2 else -1
+    if axis < 0:
+        return None
+    seen = lines[axis]
+    if seen[1] - seen[0] == 2:
+        return fit  # only the middle line unseen: the window cannot slide
+    along = np.array([(g, f) for g in (1.0, 2.0) for f in (0.3, 0.5, 0.7)])  # two gaps, three points each
+
+    def gap_points(line: int) -> np.ndarray:
+        pts = along.copy()
+        pts[:, 1] += line
+        return pts if axis == 1 else pts[:, ::-1]
+
+    body = np.nanmedian(_gap_colours(work, fit.homography, np.concatenate([gap_points(r) for r in seen])), axis=0)
+    scores = []
+    for extra in (seen[0] - 1, seen[1] + 1):
+        colours = _gap_colours(work, fit.homography, gap_points(extra))
+        scores.append(float(np.mean(np.linalg.norm(colours - body, axis=1))))  # NaN when off the image
+    scores = [np.inf if not np.isfinite(s) else s for s in scores]
+    pick = int(np.argmin(scores))
+    best, other = scores[pick], scores[1 - pick]
+    if not (best < t.slide_gap_match and other > t.slide_gap_ratio * best + t.slide_gap_match / 2):
+        return None
+    shift = seen[0] - 1 if pick == 0 else seen[0]  # new window starts at this line
+    move = np.eye(3)
+    move[axis, 2] = shift
+    h = fit.homography @ move
+    cells = fit.cells.copy()
+    cells[:, axis] -= shift
+    return dataclasses.replace(fit, homography=h, cells=cells)
+
+
 def _search(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float
 ) -> _GridFit | None:
@@ -401,9 +456,13 @@ def _search(
         tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
-        if not fit.spans_face() or fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
+        if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
         fit = dataclasses.replace(fit, variety=_colour_variety(work, cands.centres[fit.found]))
+        if not fit.spans_face():
+            fit = _settle_window(work, fit, t)
+            if fit is None:
+                continue
         if best is None or fit.rank() > best.rank():
             best = fit
     if best is None or len(best.found) < t.grid_min_found:

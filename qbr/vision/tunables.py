@@ -61,6 +61,12 @@ class Tunables:
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
     grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
+    slide_gap_match: float = 40.0
+    """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
+    slide_gap_ratio: float = 2.0
+    """...and the other side's gaps must differ this many times more: background, not body, lies past the face."""
+    slide_min_variety: float = 40.0
+    """Colour spread (RMS grey levels) a sliding window's stickers need: two lines of alike tiles stay refused."""
 
     # --- measurement (qbr/vision/measure.py) ---
     measure_inner: float = 0.56
