@@ -271,36 +271,103 @@ def _read(rgb: Any) -> NDArray[np.float64]:
     return np.clip(stickers, 0.0, 255.0)
 
 
+def _balanced_clusters(lab: NDArray[np.float64], measured: NDArray[np.bool_], rounds: int) -> NDArray[np.float64]:
+    """Six colour anchors (Lab, one per face) from all stickers, each colour taking nine, seeded by the centres.
+
+    A centre is only a seed: it joins whichever cluster the others leave room for, so one misread centre (a logo,
+    glare) is outvoted by the stickers of its colour. A face's anchor is the cluster its centre ends up in; if two
+    centres end up in one cluster, faces and clusters are paired by distance (the odd centre takes what is left).
+    """
+    from scipy.optimize import linear_sum_assignment
+
+    anchors = lab[_CENTRES].copy()
+    rows = np.flatnonzero(measured)
+    member = np.full(54, -1)
+    for _ in range(rounds):
+        cost = delta_e(lab[rows, None, :], anchors[None, :, :])
+        slots = np.repeat(cost, -(-len(rows) // 6), axis=1)  # room for nine of each colour (fewer if unmeasured)
+        r, c = linear_sum_assignment(slots)
+        new = np.full(54, -1)
+        new[rows[r]] = c // -(-len(rows) // 6)
+        if np.array_equal(new, member):
+            break
+        member = new
+        anchors = np.array([np.median(lab[member == k], axis=0) if (member == k).any() else anchors[k]
+                            for k in range(6)])
+    centre_cluster = member[_CENTRES]
+    if sorted(centre_cluster.tolist()) != list(range(6)):
+        _, centre_cluster = linear_sum_assignment(delta_e(lab[_CENTRES][:, None, :], anchors[None, :, :]))
+    return anchors[centre_cluster]
+
+
 def _fit(
     stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables
 ) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
-    """Alternate the piece assignment with re-estimating the colours and each face's light.
+    """The best of two descents: anchors seeded by the centres as measured, and by clustering all the stickers.
 
-    Returns the last solution found (see ``_solve``; None if none), the cost matrix (sticker x colour) it was
-    found with, and the six colours' anchors (Lab).
+    Returns the solution found (see ``_solve``; None if none), the cost matrix (sticker x colour) it was found
+    with, and the six colours' anchors (Lab). The descents are compared by the summed cost of every sticker
+    (centres included) in its colour: a misread centre drags its descent into a self-consistent swap of two
+    colours, which then costs more because that centre and the one it swapped with both sit far off.
     """
     linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
+    lab = linear_to_lab(linear)
+    solution, cost, anchors = _descend(linear, measured, lab[_CENTRES], tunables)
+    if solution is not None and cost[_CENTRES, np.arange(6)].max() <= tunables.resolve_misfit:
+        return solution, cost, anchors  # every centre fits its colour: nothing to doubt
+    clustered = _descend(linear, measured, _balanced_clusters(lab, measured, tunables.resolve_cluster_rounds), tunables)
+    if clustered[0] is None:
+        return solution, cost, anchors
+    if solution is None or _total(clustered[1], clustered[0][0], measured) < _total(cost, solution[0], measured):
+        return clustered
+    return solution, cost, anchors
+
+
+def _total(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: NDArray[np.bool_]) -> float:
+    return float(cost[measured, colours[measured]].sum())
+
+
+def _descend(
+    linear: NDArray[np.float64], measured: NDArray[np.bool_], anchors: NDArray[np.float64], tunables: Tunables
+) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
+    """Alternate the piece assignment with re-estimating the colours and each face's light, from ``anchors``.
+
+    Returns the last solution (None if none), a cost matrix and its anchors: once the solution settles, those
+    with the colours and face light fitted to the solution itself, else those it was found with.
+    """
     gains = np.ones((54, 3))
-    anchors = linear_to_lab(linear[_CENTRES])
-    solution = None
-    chosen_cost = np.zeros((54, 6))
-    for _ in range(tunables.resolve_iterations):
-        lab = linear_to_lab(linear * gains)
-        cost = delta_e(lab[:, None, :], anchors[None, :, :])
-        cost[~measured] = 0.0  # an unmeasured sticker takes whatever colour the pieces around it need
+    lab = linear_to_lab(linear)
+    cost = _cost(lab, anchors, measured)
+    solution, solution_cost, solution_anchors = None, cost, anchors
+    for step in range(tunables.resolve_iterations):
         found = _solve(cost, tunables.resolve_max_nodes)
-        if solution is None:
-            chosen_cost = cost  # even if no cube is found, the caller can still name the stickers one by one
-        if found is None or (solution is not None and np.array_equal(found[0], solution[0])):
+        if found is None:
             break
-        solution, chosen_cost = found, cost
+        if solution is not None and np.array_equal(found[0], solution[0]):
+            # Settled. The search results (hence confidences) stay those found before the light was fitted to
+            # this very solution, which would make it look surer than the measurements are; the misfits are
+            # judged against the colours and light fitted to it.
+            solution_cost, solution_anchors = cost, anchors
+            break
+        solution, solution_cost, solution_anchors = found, cost, anchors
+        if step == tunables.resolve_iterations - 1:
+            break
         colours = solution[0]
         anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
         # Each face was seen in its own light: fit the gains that map its stickers onto their colours' anchors.
         target = srgb_decode(np.clip(lab_to_srgb(anchors), 0.0, 255.0))[colours]
-        step = _face_gains(linear * gains, target, measured, tunables.resolve_face_gain_step)
-        gains = np.repeat(step, 9, axis=0) * gains
-    return solution, chosen_cost, anchors
+        step_gains = _face_gains(linear * gains, target, measured, tunables.resolve_face_gain_step)
+        gains = np.repeat(step_gains, 9, axis=0) * gains
+        lab = linear_to_lab(linear * gains)
+        cost = _cost(lab, anchors, measured)
+    return solution, solution_cost, solution_anchors
+
+
+def _cost(lab: NDArray[np.float64], anchors: NDArray[np.float64], measured: NDArray[np.bool_]) -> NDArray[np.float64]:
+    """Sticker x colour CIEDE2000; an unmeasured sticker costs nothing, so it takes whatever its pieces need."""
+    cost = delta_e(lab[:, None, :], anchors[None, :, :])
+    cost[~measured] = 0.0
+    return cost
 
 
 def _alike_colours(anchors: NDArray[np.float64], names: Mapping[str, str], tunables: Tunables) -> list[Problem]:
@@ -381,7 +448,9 @@ def _turned_face(cost: NDArray[np.float64], tunables: Tunables) -> int | None:
             if found is None:
                 continue
             fit = turned[np.arange(54), found[0]]
-            if np.count_nonzero(fit - turned.min(axis=1) > tunables.resolve_misfit) > tunables.resolve_max_misfits:
+            off = fit - turned.min(axis=1)
+            off[_CENTRES] = 0.0
+            if np.count_nonzero(off > tunables.resolve_misfit) > tunables.resolve_max_misfits:
                 continue
             if best is None or fit.sum() < best[0]:
                 best = (float(fit.sum()), face)
@@ -452,6 +521,7 @@ def resolve_cube(
     # How much worse each sticker fits its colour in the cube than its nearest colour: several large ones mean
     # the measurements are not of one real cube (e.g. a face scanned turned), and forcing one would mislead.
     misfit = cost[np.arange(54), colours] - cost.min(axis=1)
+    misfit[_CENTRES] = 0.0  # a centre is its face's colour by definition: far off only if misread (a logo, glare)
     clashing = misfit > tunables.resolve_misfit
     if np.count_nonzero(clashing) > tunables.resolve_max_misfits:
         # A few clashes may be glare the pieces repair; but if reading one face turned removes them, or there are

@@ -107,3 +107,5 @@ class Tunables:
     """Clashing stickers repaired by the pieces without further checks (one glare or misread sticker)."""
     resolve_max_repairs: int = 3
     """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""
+    resolve_cluster_rounds: int = 8
+    """Most rounds of the nine-per-colour clustering that seeds the anchors; it settles in 2-4 on rendered cubes."""
