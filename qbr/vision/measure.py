@@ -26,11 +26,11 @@ def _sample_points(stickers: np.ndarray, inner: float, n: int) -> np.ndarray:
     """(9, n*n, 2) points spread over the central ``inner`` part of each sticker quad (bilinear in the quad)."""
     s = np.linspace(0.5 - inner / 2, 0.5 + inner / 2, n)
     u, v = np.meshgrid(s, s)
-    u, v = u.ravel()[None, :, None], v.ravel()[None, :, None]
-    q = stickers.astype(np.float64)  # corners clockwise from top-left: tl, tr, br, bl
-    top = q[:, None, 0] * (1 - u) + q[:, None, 1] * u
-    bottom = q[:, None, 3] * (1 - u) + q[:, None, 2] * u
-    return top * (1 - v) + bottom * v
+    u, v = u.ravel(), v.ravel()
+    # Bilinear weights of the corners tl, tr, br, bl (clockwise from top-left): one small matrix product.
+    weights = np.stack(((1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v), axis=1)
+    corners = stickers.astype(np.float64).transpose(1, 0, 2).reshape(4, -1)  # (4, 9 * 2)
+    return (weights @ corners).reshape(n * n, -1, 2).transpose(1, 0, 2)
 
 
 def measure_stickers_with_spread(
@@ -42,33 +42,38 @@ def measure_stickers_with_spread(
     t = tunables
     height, width = image_bgr.shape[:2]
     pts = _sample_points(np.asarray(detection.stickers), t.measure_inner, t.measure_samples)
-    xs = np.clip(np.rint(pts[..., 0]).astype(np.intp), 0, width - 1)
-    ys = np.clip(np.rint(pts[..., 1]).astype(np.intp), 0, height - 1)
-    samples = image_bgr[ys, xs][..., ::-1].astype(np.float64)  # (9, m, 3) RGB
-    value = samples.max(axis=2)
-    chroma = value - samples.min(axis=2)
-    med_chroma = np.median(chroma, axis=1, keepdims=True)
+    xs = np.rint(pts[..., 0]).astype(np.intp)
+    ys = np.rint(pts[..., 1]).astype(np.intp)
+    np.clip(xs, 0, width - 1, out=xs)
+    np.clip(ys, 0, height - 1, out=ys)
+    # Channel planes (R, G, B), each (9, m): reductions over a length-3 axis are slow in numpy.
+    planes = np.moveaxis(image_bgr[ys, xs], 2, 0)[::-1].astype(np.float64)
+    red, green, blue = planes
+    m = red.shape[1]
+    value = np.maximum(np.maximum(red, green), blue)
+    chroma = value - np.minimum(np.minimum(red, green), blue)
+    med_chroma = np.partition(chroma, m // 2, axis=1)[:, m // 2 : m // 2 + 1]
+    if m % 2 == 0:  # same as np.median for an even count
+        med_chroma = (med_chroma + np.partition(chroma, m // 2 - 1, axis=1)[:, m // 2 - 1 : m // 2]) / 2
     # Specular glare: near-saturated and much paler than the sticker itself (a white sticker is pale throughout).
     glare = (value > t.glare_value * 255.0) & (chroma < t.glare_chroma * med_chroma)
-    m = samples.shape[1]
     # Glare everywhere on a sticker means the sticker is simply that bright: keep it all then.
     glare &= (glare.sum(axis=1, keepdims=True) <= m - m // 4)
-    luma = samples @ np.array([0.299, 0.587, 0.114])
+    luma = 0.299 * red + 0.587 * green + 0.114 * blue
     luma[glare] = np.inf  # sorts the glare to the end, where it is cut
-    order = np.argsort(luma, axis=1)
-    usable = m - glare.sum(axis=1)  # (9,)
+    # Each sample's rank by brightness (stable, so ties keep their order as a sort would).
+    rank = np.empty(luma.shape, dtype=np.intp)
+    np.put_along_axis(rank, np.argsort(luma, axis=1, kind="stable"), np.arange(m)[None, :], axis=1)
+    usable = m - glare.sum(axis=1)
     # Drop the darkest share (edge shadows, gap pixels) and a tenth of the brightest (residual highlights).
     lo = (usable * t.trim_dark).astype(int)
     hi = np.maximum(usable - (usable * 0.1).astype(int), lo + 1)
-    rank = np.arange(m)[None, :]
-    sel = (rank >= lo[:, None]) & (rank < hi[:, None])  # (9, m) over the sorted order
-    ordered = np.take_along_axis(samples, order[..., None], axis=1)
-    weight = sel[..., None].astype(np.float64)
+    sel = (rank >= lo[:, None]) & (rank < hi[:, None])
     count = sel.sum(axis=1)
-    rgb = (ordered * weight).sum(axis=1) / count[:, None]
-    spread = np.sqrt((((ordered - rgb[:, None, :]) ** 2).sum(axis=2) * sel).sum(axis=1) / count)
-    kept = count / m
-    return StickerColours(rgb=rgb, spread=spread, kept=kept)
+    weight = sel.astype(np.float64)
+    mean = (weight[None] * planes).sum(axis=2) / count  # (3, 9)
+    spread = np.sqrt((weight * ((planes - mean[:, :, None]) ** 2).sum(axis=0)).sum(axis=1) / count)
+    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m)
 
 
 def measure_stickers(
