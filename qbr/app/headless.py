@@ -118,13 +118,13 @@ def run_headless(
                     last = resolve_and_solve(effect.rgb, effect.palette, settings.budget)
                     effects += session.handle(ResolvedEvent(frame.t, *last))
                     if last[1] is not None and last[2] is None:
-                        return cube_result(*last, tr, numbered=settings.normalize)
+                        return cube_result(*last, tr, numbered=settings.normalize, colour=env.stdout_isatty)
                 elif isinstance(effect, SavePalette | SaveLanguage):
                     notice = _save(store, effect)
                     if notice is not None:
                         effects += session.handle(NoticeEvent(frame.t, *notice))
     if last:
-        return cube_result(*last, tr, numbered=settings.normalize)
+        return cube_result(*last, tr, numbered=settings.normalize, colour=env.stdout_isatty)
     captured = sorted(session.view().captured)
     error: QbrError = (
         IncompleteScanError(

@@ -16,6 +16,23 @@ if TYPE_CHECKING:
 
 
 _SHOWN_PROBLEMS = 3  # a garbage scan can have dozens of problems: the first few say enough on one line
+_SHOWN_UNCERTAIN = 5  # the stickers worth a second look; more would hide them
+
+
+def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[str]:
+    """The net of what was read and the least certain stickers with their confidence."""
+    from qbr.app.terminal import render_net
+    from qbr.cube.conventions import facelet_name
+
+    lines = [tr.t("solution.cube", facelets=resolution.facelets), render_net(resolution.facelets, colour)]
+    shown = [
+        f"{facelet_name(i)} {float(resolution.confidence[i]):.2f}"
+        for i in resolution.uncertain[:_SHOWN_UNCERTAIN]
+        if math.isfinite(resolution.confidence[i])
+    ]
+    if shown:
+        lines.append(tr.t("app.report.uncertain", stickers=", ".join(shown)))
+    return lines
 
 
 def solution_text(
@@ -46,7 +63,12 @@ def empty_payload(lang: str) -> dict[str, Any]:
 
 
 def cube_result(
-    resolution: Resolution, solution: Solution | None, error: QbrError | None, tr: Translator, numbered: bool = True
+    resolution: Resolution,
+    solution: Solution | None,
+    error: QbrError | None,
+    tr: Translator,
+    numbered: bool = True,
+    colour: bool = False,
 ) -> CommandResult:
     """What a command reports about a resolved cube; an unsolvable one still carries its best facelets."""
     from qbr.app.commands.solve import problems_payload, solution_payload
@@ -63,15 +85,14 @@ def cube_result(
         names = resolution.colour_names or None
         payload.update(solution_payload(solution, tr, colour_names=names))
         payload["valid"] = True
-        text = tr.t("solution.cube", facelets=resolution.facelets) + "\n" + solution_text(
-            solution, tr, numbered=numbered, colour_names=names
-        )
+        block = solution_text(solution, tr, numbered=numbered, colour_names=names)
+        text = "\n".join([*_read_lines(resolution, tr, colour), "", block])
         return CommandResult(payload=payload, text=text)
     problems = list(getattr(error, "problems", None) or resolution.problems)
     if error is None or (isinstance(error, InvalidCubeError) and len(problems) > _SHOWN_PROBLEMS):
         error = InvalidCubeError(problems[:_SHOWN_PROBLEMS])  # the one-line message; the payload lists them all
     payload["problems"] = problems_payload(problems, tr)
-    lines = [tr.t("solution.cube", facelets=resolution.facelets)]  # the CLI prints the problems on stderr
+    lines = _read_lines(resolution, tr, colour)  # the CLI prints the problems on stderr
     if resolution.least_certain_face:
         face = resolution.least_certain_face
         colour = colour_name(resolution.colour_names.get(face, face), tr)

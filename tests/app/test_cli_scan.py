@@ -158,3 +158,17 @@ def test_resolve_missing_binary_and_directory(tmp_path: Path) -> None:
     for name, message in (("nothere.json", "no such file"), ("bin.json", "not a text"), (".", "directory")):
         status, _, err = run(["resolve", str(tmp_path / name)], tmp_path)
         assert status is ExitStatus.BAD_INPUT_FILE and message in err
+
+
+def test_scan_text_shows_the_net_and_the_least_certain_stickers(tmp_path: Path) -> None:
+    folder = DATA / "photos" / "3x3x3-random-01"
+    expected = truth(folder)
+    status, out, _ = run(["scan", *photos(folder)], tmp_path)
+    assert status is ExitStatus.OK
+    lines = out.splitlines()
+    # The net's first row is U1 U2 U3, indented past the L face.
+    assert lines[1].split() == list(expected[:3]) and lines[1].startswith("       ")
+    uncertain = [line for line in lines if line.startswith("Least certain stickers: ")]
+    assert len(uncertain) == 1
+    names = [item.split()[0] for item in uncertain[0].split(": ", 1)[1].split(", ")]
+    assert 1 <= len(names) <= 5 and all(n[0] in "URFDLB" and n[1] in "123456789" for n in names)

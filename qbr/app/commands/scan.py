@@ -62,7 +62,7 @@ def scan_command(
             f"no cube face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
             "of the picture, in even light"
         )
-    result = cube_result(*resolve_and_solve(rgb, palette, budget), tr)
+    result = cube_result(*resolve_and_solve(rgb, palette, budget), tr, colour=env.stdout_isatty)
     if notices:
         result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
     return result
