@@ -352,21 +352,29 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     return _GridFit(h, found, cells, rms, extras, conflicts, area, fill)
 
 
+def _rotation(k: int) -> np.ndarray:
+    """New grid coordinates -> old ones: a turn by k quarters about the face centre (1.5, 1.5)."""
+    c, s = round(np.cos(k * np.pi / 2)), round(np.sin(k * np.pi / 2))
+    return np.array([[c, -s, 1.5 - 1.5 * c + 1.5 * s], [s, c, 1.5 - 1.5 * s - 1.5 * c], [0, 0, 1]], dtype=np.float64)
+
+
+_ROTATIONS = [_rotation(k) for k in range(4)]
+# The middle column's top and bottom ends in each rotation's grid, mapped once for all four turns.
+_UPRIGHT_PROBES = np.concatenate([r[:2, :2] @ np.array([[1.5, 1.5], [1.0, 2.0]]) + r[:2, 2:]
+                                  for r in _ROTATIONS], axis=1).T
+
+
 def _upright(homography: np.ndarray) -> np.ndarray:
     """Rotate grid coordinates by a multiple of 90 degrees so row 0 is the row nearest the image top."""
-    best = homography
-    for k in range(4):
-        c, s = np.round(np.cos(k * np.pi / 2)), np.round(np.sin(k * np.pi / 2))
-        # new grid coords -> old grid coords: rotation about the face centre (1.5, 1.5).
-        rot = np.array([[c, -s, 1.5 - 1.5 * c + 1.5 * s], [s, c, 1.5 - 1.5 * s - 1.5 * c], [0, 0, 1]])
-        h = homography @ rot
-        top, bottom = apply_homography(h, np.array([[1.5, 1.0], [1.5, 2.0]]))
-        down = bottom - top
-        angle = np.degrees(np.arctan2(-down[0], down[1]))  # 0 when grid rows run straight down the image
-        if -45.0 < angle <= 45.0:
-            best = h
-            break
+    ends = apply_homography(homography, _UPRIGHT_PROBES).reshape(4, 2, 2)
+    down = ends[:, 1] - ends[:, 0]
+    angle = np.degrees(np.arctan2(-down[:, 0], down[:, 1]))  # 0 when grid rows run straight down the image
+    upright = np.flatnonzero((angle > -45.0) & (angle <= 45.0))
+    best = homography @ _ROTATIONS[upright[0]] if len(upright) else homography
     return best / best[2, 2]
+
+
+_CROSS = np.array([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)])
 
 
 def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
@@ -374,12 +382,9 @@ def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
     if work.ndim != 3:
         return 0.0
     h, w = work.shape[:2]
-    xy = np.rint(points).astype(int)
-    colours = np.zeros((len(xy), 3))
-    for dx, dy in ((0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)):
-        colours += work[np.clip(xy[:, 1] + dy, 0, h - 1), np.clip(xy[:, 0] + dx, 0, w - 1)]
-    colours /= 5.0
-    return float(np.sqrt(((colours - colours.mean(axis=0)) ** 2).sum(axis=1).mean()))
+    xy = np.rint(points).astype(int)[:, None, :] + _CROSS[None]
+    colours = work[np.clip(xy[..., 1], 0, h - 1), np.clip(xy[..., 0], 0, w - 1)].mean(axis=1)
+    return float(np.sqrt(((colours - colours.mean(axis=0)) ** 2).sum() / len(colours)))
 
 
 def _gap_colours(work: np.ndarray, h: np.ndarray, points: np.ndarray) -> np.ndarray:
