@@ -464,6 +464,8 @@ def _search(
         if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
         fit = dataclasses.replace(fit, variety=_colour_variety(work, cands.centres[fit.found]))
+        if fit.variety < t.grid_min_variety:
+            continue  # nine alike squares: a wall of tiles far more often than a solved face
         if not fit.spans_face():
             fit = _settle_window(work, fit, t)
             if fit is None:

@@ -61,6 +61,9 @@ class Tunables:
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
     grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
+    grid_min_variety: float = 25.0
+    """Least colour spread (RMS grey levels) of a face's stickers: tiles are alike; scrambled faces measure 37+ (a
+    solved, one-coloured face is refused too: scans are of scrambled cubes, and a wrong grid is worse than none)."""
     slide_gap_match: float = 40.0
     """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
     slide_gap_ratio: float = 2.0
