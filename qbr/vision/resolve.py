@@ -37,6 +37,7 @@ from qbr.cube.conventions import (
 )
 from qbr.cube.cubie import permutation_parity
 from qbr.cube.validate import Problem, ProblemKind, validate
+from qbr.vision.classify import adapt_to_palette
 from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette
 from qbr.vision.tunables import Tunables
@@ -271,38 +272,51 @@ def _read(rgb: Any) -> NDArray[np.float64]:
     return np.clip(stickers, 0.0, 255.0)
 
 
-def _balanced_clusters(lab: NDArray[np.float64], measured: NDArray[np.bool_], rounds: int) -> NDArray[np.float64]:
-    """Six colour anchors (Lab, one per face) from all stickers, each colour taking nine, seeded by the centres.
+def _balanced_clusters(
+    linear: NDArray[np.float64], measured: NDArray[np.bool_], gains: NDArray[np.float64], tunables: Tunables
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Six colour anchors (Lab, one per face) and per-sticker light gains from clustering all stickers, nine a colour.
 
     A centre is only a seed: it joins whichever cluster the others leave room for, so one misread centre (a logo,
-    glare) is outvoted by the stickers of its colour. A face's anchor is the cluster its centre ends up in; if two
-    centres end up in one cluster, faces and clusters are paired by distance (the odd centre takes what is left).
+    glare) is outvoted by the stickers of its colour. Each face's light is fitted to the clusters as they form. A
+    face's anchor is the cluster its centre ends up in; if two centres end up in one cluster, faces and clusters
+    are paired by distance (the odd centre takes what is left).
     """
     from scipy.optimize import linear_sum_assignment
 
+    lab = linear_to_lab(linear * gains)
     anchors = lab[_CENTRES].copy()
     rows = np.flatnonzero(measured)
+    room = -(-len(rows) // 6)  # nine of each colour (fewer if some are unmeasured)
     member = np.full(54, -1)
-    for _ in range(rounds):
+    for _ in range(tunables.resolve_cluster_rounds):
         cost = delta_e(lab[rows, None, :], anchors[None, :, :])
-        slots = np.repeat(cost, -(-len(rows) // 6), axis=1)  # room for nine of each colour (fewer if unmeasured)
-        r, c = linear_sum_assignment(slots)
+        r, c = linear_sum_assignment(np.repeat(cost, room, axis=1))
         new = np.full(54, -1)
-        new[rows[r]] = c // -(-len(rows) // 6)
+        new[rows[r]] = c // room
         if np.array_equal(new, member):
             break
         member = new
         anchors = np.array([np.median(lab[member == k], axis=0) if (member == k).any() else anchors[k]
                             for k in range(6)])
+        target = srgb_decode(np.clip(lab_to_srgb(anchors), 0.0, 255.0))[np.maximum(member, 0)]
+        step = _face_gains(linear * gains, target, measured & (member >= 0), tunables.resolve_face_gain_step)
+        gains = np.repeat(step, 9, axis=0) * gains
+        lab = linear_to_lab(linear * gains)
     centre_cluster = member[_CENTRES]
     if sorted(centre_cluster.tolist()) != list(range(6)):
         _, centre_cluster = linear_sum_assignment(delta_e(lab[_CENTRES][:, None, :], anchors[None, :, :]))
-    return anchors[centre_cluster]
+    return anchors[centre_cluster], gains
 
 
 def _fit(
     stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables
-) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
+) -> tuple[
+    tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None,
+    NDArray[np.float64],
+    NDArray[np.float64],
+    list[tuple[float, NDArray[np.intp]]],
+]:
     """The best of two descents: anchors seeded by the centres as measured, and by clustering all the stickers.
 
     Returns the solution found (see ``_solve``; None if none), the cost matrix (sticker x colour) it was found
@@ -312,15 +326,50 @@ def _fit(
     """
     linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
     lab = linear_to_lab(linear)
-    solution, cost, anchors = _descend(linear, measured, lab[_CENTRES], tunables)
-    if solution is not None and cost[_CENTRES, np.arange(6)].max() <= tunables.resolve_misfit:
-        return solution, cost, anchors  # every centre fits its colour: nothing to doubt
-    clustered = _descend(linear, measured, _balanced_clusters(lab, measured, tunables.resolve_cluster_rounds), tunables)
-    if clustered[0] is None:
-        return solution, cost, anchors
-    if solution is None or _total(clustered[1], clustered[0][0], measured) < _total(cost, solution[0], measured):
-        return clustered
-    return solution, cost, anchors
+    ones = np.ones((54, 3))
+    starts = [(lab[_CENTRES], ones), _balanced_clusters(linear, measured, ones, tunables)]
+    starts.append(_balanced_clusters(linear, measured, _palette_gains(linear, measured, tunables), tunables))
+    ends = []
+    for anchors, gains in starts:
+        found = _descend(linear, measured, anchors, gains, tunables)
+        ends.append((math.inf if found[0] is None else _score(linear, measured, found[0][0], tunables), found))
+    total, best = min(ends, key=lambda end: end[0])
+    # Other real cubes the other starts ended in: how much dearer each is, and its colours.
+    rivals = [(other - total, found[0][0]) for other, found in ends if math.isfinite(other) and found[0] is not None]
+    return (*best, rivals)
+
+
+def _palette_gains(linear: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> NDArray:
+    """Per-sticker gains that bring each face's light to the default palette's (a start independent of the centres)."""
+    gains = np.ones((54, 3))
+    for f in range(6):
+        rows = np.arange(9 * f, 9 * f + 9)[measured[9 * f : 9 * f + 9]]
+        adapted = adapt_to_palette(linear[rows], DEFAULT_PALETTE, tunables)
+        gains[9 * f : 9 * f + 9] = adapted.sum(axis=0) / np.maximum(linear[rows].sum(axis=0), 1e-9)
+    return gains
+
+
+def _score(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDArray[np.intp], tunables: Tunables
+           ) -> float:
+    """How well a colouring fits the measurements, whatever start it came from: colours and face light refitted.
+
+    Stickers far off their colour (glare, a logo) are left out of the fit and count at most ``resolve_misfit``:
+    one misread is not evidence worth rearranging the pieces for.
+    """
+    gains = np.ones((54, 3))
+    trusted = measured.copy()
+    rows = np.arange(54)
+    for _ in range(tunables.resolve_iterations):
+        lab = linear_to_lab(linear * gains)
+        anchors = np.array([lab[trusted & (colours == c)].mean(axis=0) if (trusted & (colours == c)).any()
+                            else lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
+        trusted = measured & (_cost(lab, anchors, measured)[rows, colours] <= tunables.resolve_misfit)
+        target = srgb_decode(np.clip(lab_to_srgb(anchors), 0.0, 255.0))[colours]
+        gains = np.repeat(_face_gains(linear * gains, target, trusted, tunables.resolve_face_gain_step), 9, 0) * gains
+        gains /= np.exp(np.log(gains).mean(axis=0))  # overall exposure is free: keep it where it was measured
+    lab = linear_to_lab(linear * gains)
+    anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
+    return _total(np.minimum(_cost(lab, anchors, measured), tunables.resolve_misfit), colours, measured)
 
 
 def _total(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: NDArray[np.bool_]) -> float:
@@ -328,15 +377,18 @@ def _total(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: NDArr
 
 
 def _descend(
-    linear: NDArray[np.float64], measured: NDArray[np.bool_], anchors: NDArray[np.float64], tunables: Tunables
+    linear: NDArray[np.float64],
+    measured: NDArray[np.bool_],
+    anchors: NDArray[np.float64],
+    gains: NDArray[np.float64],
+    tunables: Tunables,
 ) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
     """Alternate the piece assignment with re-estimating the colours and each face's light, from ``anchors``.
 
     Returns the last solution (None if none), a cost matrix and its anchors: once the solution settles, those
     with the colours and face light fitted to the solution itself, else those it was found with.
     """
-    gains = np.ones((54, 3))
-    lab = linear_to_lab(linear)
+    lab = linear_to_lab(linear * gains)
     cost = _cost(lab, anchors, measured)
     solution, solution_cost, solution_anchors = None, cost, anchors
     for step in range(tunables.resolve_iterations):
@@ -513,7 +565,7 @@ def resolve_cube(
     if not measured[_CENTRES].all():
         # Without every centre there is nothing to anchor the colours to.
         return Resolution("?" * 54, False, [_unreadable_problem(~measured)], confidence)
-    solution, cost, anchors = _fit(stickers, measured, tunables)
+    solution, cost, anchors, rivals = _fit(stickers, measured, tunables)
     names = _name_colours(np.clip(lab_to_srgb(anchors), 0.0, 255.0), palette)
     if solution is None:
         return _as_seen(cost, np.zeros(54), stickers, anchors, names, None, tunables)
@@ -532,6 +584,10 @@ def resolve_cube(
     facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
     cap = 6 * tunables.resolve_margin_scale  # confidence is above 0.997 beyond this: no need to look further
     margin = _margins(parity, kinds, tunables.resolve_max_nodes, cap)
+    for extra, shows in rivals:
+        # Another start ended in a cube nearly as cheap that differs here: these facelets are in doubt.
+        differs = shows != colours
+        margin[differs] = np.minimum(margin[differs], extra)
     confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_margin_scale), 0.0)
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     confidence[_CENTRES] = 1.0
