@@ -7,6 +7,9 @@ of 3 twists, each edge position one of the 12 edges in one of 2 flips, every pie
 flip and permutation parity those of a real cube. The cheapest such cube (costs are CIEDE2000 distances from
 stickers to their colour's anchor) is found exactly with a ranked assignment search; the anchors are then
 re-estimated from the nine stickers of each colour and each face's colour cast removed, and the search repeated.
+A centre's *measurement* is not trusted blindly (a logo on the white centre, glare): the descent above is also
+started from the stickers clustered nine to a colour, where a misread centre is outvoted by its colour's eight
+other stickers, and from each face's light fitted to the default palette; the colouring that fits best wins.
 
 A facelet's confidence comes from how much dearer the best real cube is that shows it in another colour. If no
 real cube fits without forcing several stickers far from their measured colour (a face scanned turned, say),
@@ -317,12 +320,14 @@ def _fit(
     NDArray[np.float64],
     list[tuple[float, NDArray[np.intp]]],
 ]:
-    """The best of two descents: anchors seeded by the centres as measured, and by clustering all the stickers.
+    """The best of three descents, started from the centres as measured, from clustering all the stickers nine to
+    a colour, and from the same clustering after each face's light was fitted to the default palette.
 
-    Returns the solution found (see ``_solve``; None if none), the cost matrix (sticker x colour) it was found
-    with, and the six colours' anchors (Lab). The descents are compared by the summed cost of every sticker
-    (centres included) in its colour: a misread centre drags its descent into a self-consistent swap of two
-    colours, which then costs more because that centre and the one it swapped with both sit far off.
+    Returns the winning solution (see ``_solve``; None if none), its cost matrix (sticker x colour) and the six
+    colours' anchors (Lab), and the rival colourings the other descents ended in with how much worse they score.
+    One start alone gets stuck: a misread centre (a logo) seeds a self-consistent swap of two colours, and a face
+    in very different light pulls the anchors its way. Descents are compared by :func:`_score`, which depends on
+    the colouring only, not on the path the descent took.
     """
     linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
     lab = linear_to_lab(linear)
@@ -345,8 +350,9 @@ def _palette_gains(linear: NDArray[np.float64], measured: NDArray[np.bool_], tun
     for f in range(6):
         rows = np.arange(9 * f, 9 * f + 9)[measured[9 * f : 9 * f + 9]]
         adapted = adapt_to_palette(linear[rows], DEFAULT_PALETTE, tunables)
-        gains[9 * f : 9 * f + 9] = adapted.sum(axis=0) / np.maximum(linear[rows].sum(axis=0), 1e-9)
-    return gains
+        total = linear[rows].sum(axis=0)
+        gains[9 * f : 9 * f + 9] = np.where(total > 1e-6, adapted.sum(axis=0) / np.maximum(total, 1e-6), 1.0)
+    return np.clip(gains, 0.05, 20.0)  # a black or empty face keeps its light as measured
 
 
 def _score(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDArray[np.intp], tunables: Tunables
