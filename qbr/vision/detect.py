@@ -444,12 +444,13 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
 
 def _search(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float
-) -> _GridFit | None:
-    """The best face grid among the sticker candidates of one edge map, or None."""
+) -> tuple[_GridFit | None, int]:
+    """The best face grid among the sticker candidates of one edge map (or None), and how many were small."""
     cands = _find_candidates(planes, t, dilation, factor)
     n = len(cands.sizes)
+    small = int((cands.sizes < t.retry_small_size * work.shape[1]).sum())
     if n < t.grid_min_found:
-        return None
+        return None, small
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
@@ -473,8 +474,8 @@ def _search(
         if best is None or fit.rank() > best.rank():
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
-        return None
-    return best
+        return None, small
+    return best, small
 
 
 def _downscale(image: np.ndarray, target_width: int) -> np.ndarray:
@@ -489,18 +490,23 @@ def _downscale(image: np.ndarray, target_width: int) -> np.ndarray:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
 
 
-def _search_all(work: np.ndarray, t: Tunables, *factors: float) -> _GridFit | None:
-    """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers."""
+def _search_all(work: np.ndarray, t: Tunables, *factors: float) -> tuple[_GridFit | None, int]:
+    """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers.
+
+    Also returns how many small sticker candidates the first search saw.
+    """
     dilation = _odd(t.dilate_size * work.shape[1])
     planes = _planes(work)
+    small = 0
     for i, factor in enumerate(dict.fromkeys(factors)):
-        found = _search(work, planes, t, dilation, factor)
+        found, seen = _search(work, planes, t, dilation, factor)
+        small = seen if i == 0 else small
         # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
         if found is not None and (
             i == 0 or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
         ):
-            return found
-    return None
+            return found, small
+    return None, small
 
 
 def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
@@ -510,11 +516,12 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         return None
     width = image_bgr.shape[1]
     work = _downscale(image_bgr, t.work_width)
-    found = _search_all(work, t, 1.0, t.retry_canny_factor)
-    if found is None and t.retry_work_width > work.shape[1] and width > work.shape[1]:
+    found, small = _search_all(work, t, 1.0, t.retry_canny_factor)
+    closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
+    if found is None and closer and small >= t.retry_small_min:
         # Small stickers with thin gaps run together at the work size: look once more, closer.
         work = _downscale(image_bgr, t.retry_work_width)
-        found = _search_all(work, t, 1.0)
+        found, _ = _search_all(work, t, 1.0)
         if found is not None and len(found.found) < t.retry_min_found and found.variety < t.retry_min_variety:
             found = None
     if found is None:

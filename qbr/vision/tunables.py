@@ -28,9 +28,13 @@ class Tunables:
     """Threshold multiplier for the blue plane: it only has to split yellow from white, and is the noisiest."""
     retry_canny_factor: float = 1.5
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
-    retry_work_width: int = 0
-    """When still nothing is found, search once more at this width (0: never). 480 finds ~1% more hard faces
-    (small ones whose gaps run together) but triples the time of frames without a cube: for still photos only."""
+    retry_work_width: int = 480
+    """When still nothing is found among small candidates, search once more at this width (0: never): small
+    stickers' gaps run together at the work width (hard faces: ~+4% found; costs as much again as the search)."""
+    retry_small_size: float = 0.08
+    """Candidates smaller than this fraction of the width count as small stickers, worth that closer look."""
+    retry_small_min: int = 4
+    """Fewest small candidates for the closer look: about half of the frames without a cube skip it."""
     retry_min_found: int = 7
     """Stickers the second search must see directly: its sparser edges make small decoy grids easier to fit."""
     retry_min_variety: float = 60.0

@@ -44,7 +44,7 @@ def _plain(seed: int = 0, **changes: object) -> synth.RenderParams:
     return dataclasses.replace(base, **changes)
 
 
-@pytest.mark.parametrize(("tier", "minimum"), [("easy", 24), ("medium", 23), ("hard", 17)])
+@pytest.mark.parametrize(("tier", "minimum"), [("easy", 24), ("medium", 24), ("hard", 20)])
 def test_detection_rate_per_tier(tier: str, minimum: int) -> None:
     rng = np.random.default_rng(2024 + synth.TIERS.index(tier))
     right = wrong = 0
@@ -104,6 +104,25 @@ def test_black_white_and_stickerless_bodies(body: str, seed: int) -> None:
     rng = np.random.default_rng(seed)
     params = _plain(seed=seed, body=body, palette=palette, roll=float(rng.uniform(-20, 20)), clutter=0.5)
     rendered = synth.render_face(colours, params, rng)
+    assert _correct(detect_face(rendered.image), rendered)
+
+
+def _hard(seed: int) -> synth.Rendered:
+    rng = np.random.default_rng(seed)
+    return synth.render_face(synth.random_colours(rng), synth.sample_params("hard", rng), rng)
+
+
+def test_a_face_seen_in_two_lines_is_placed_by_its_body_coloured_gaps() -> None:
+    # A blurred white-bodied face whose third row yields no sticker outline: the window could slide either way.
+    rendered = _hard(80)
+    assert rendered.params.body == "white"
+    assert _correct(detect_face(rendered.image), rendered)
+
+
+@pytest.mark.parametrize("seed", [120, 166, 219, 317, 339])
+def test_walls_of_alike_tiles_do_not_pass_for_a_small_blurred_face(seed: int) -> None:
+    # Each of these frames has a 3x3 block of one-coloured tiles that fits a grid better than the real, tiny face.
+    rendered = _hard(seed)
     assert _correct(detect_face(rendered.image), rendered)
 
 
