@@ -4,9 +4,11 @@ Pipeline: grey and blue planes, blur, Canny, dilate, contours, quadrilateral fit
 candidates; every candidate proposes the lattice spanned by its own axes, the best 3x3 window of each
 proposal is fitted with a homography that then collects every candidate agreeing with it in position,
 size and shape, and the homography places all nine stickers, so missed or merged stickers are
-recovered. Grids that could slide, lattices larger than 3x3, loose fits and lattices at twice the real
-pitch are refused; among the rest the big, fully seen, many-coloured grid wins. Frames where nothing is
-found get one more search on stricter edges (noise-broken outlines).
+recovered. Lattices larger than 3x3, loose fits, lattices at twice the real pitch and nine alike squares
+(tile walls) are refused; a grid seen in two lines only could slide, and goes where its unseen line shows
+body-coloured gaps (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
+Frames where nothing is found get one more search on stricter edges (noise-broken outlines), and, when
+small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px).
 """
 
 from __future__ import annotations
