@@ -14,6 +14,7 @@ small candidates were seen, one at a higher work width (small stickers' gaps run
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -165,7 +166,7 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
         (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
         ax, ay = (x1 + x2 - x0 - x3) / 2, (y1 + y2 - y0 - y3) / 2
         bx, by = (x2 + x3 - x0 - x1) / 2, (y2 + y3 - y0 - y1) / 2
-        la, lb = np.hypot(ax, ay), np.hypot(bx, by)
+        la, lb = math.hypot(ax, ay), math.hypot(bx, by)
         if min(la, lb) <= 0 or max(la, lb) > t.quad_max_aspect * min(la, lb):
             continue
         if abs(ax * bx + ay * by) > 0.55 * la * lb:  # corner angles outside ~57..123 degrees
@@ -173,7 +174,7 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
         centres.append(((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4))
         axes_a.append((ax, ay))
         axes_b.append((bx, by))
-        sizes.append(np.sqrt(hull_area))
+        sizes.append(math.sqrt(hull_area))
     if not centres:
         return _empty_candidates()
     return _Candidates(np.array(centres), np.array(axes_a), np.array(axes_b), np.array(sizes))
