@@ -335,9 +335,16 @@ def _fit(
     starts = [(lab[_CENTRES], ones), _balanced_clusters(linear, measured, ones, tunables)]
     starts.append(_balanced_clusters(linear, measured, _palette_gains(linear, measured, tunables), tunables))
     ends = []
+    scores: dict[bytes, float] = {}  # starts often end in the same colouring: score each once
     for anchors, gains in starts:
         found = _descend(linear, measured, anchors, gains, tunables)
-        ends.append((math.inf if found[0] is None else _score(linear, measured, found[0][0], tunables), found))
+        if found[0] is None:
+            ends.append((math.inf, found))
+            continue
+        key = found[0][0].tobytes()
+        if key not in scores:
+            scores[key] = _score(linear, measured, found[0][0], tunables)
+        ends.append((scores[key], found))
     total, best = min(ends, key=lambda end: end[0])
     # Other real cubes the other starts ended in: how much dearer each is, and its colours.
     rivals = [(other - total, found[0][0]) for other, found in ends if math.isfinite(other) and found[0] is not None]
