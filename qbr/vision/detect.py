@@ -345,7 +345,7 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     inside = np.all((cell >= 0) & (cell <= 2), axis=1)
     same_size = np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3)
     conflicts = int((inside & same_size & (resid >= t.grid_residual)).sum())
-    if extras > t.grid_max_extra:
+    if extras > max(t.grid_max_extra, t.grid_max_extra_seen):
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
     rms = float(np.sqrt(np.mean(resid[found] ** 2)))
     outline = apply_homography(h, np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)).astype(np.float32)
@@ -470,6 +470,9 @@ def _search(
         fit = dataclasses.replace(fit, variety=_colour_variety(work, cands.centres[fit.found]))
         if fit.variety < t.grid_min_variety:
             continue  # nine alike squares: a wall of tiles far more often than a solved face
+        seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
+        if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
+            continue  # a lattice larger than 3x3, unless the face is plainly seen beside a few chance tiles
         if not fit.spans_face():
             fit = _settle_window(work, fit, t)
             if fit is None:

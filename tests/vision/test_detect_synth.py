@@ -185,6 +185,26 @@ def test_no_face_for_a_hand_alone(seed: int) -> None:
     assert detect_face(_noisy(room, rng)) is None
 
 
+@pytest.mark.parametrize("n", [4, 5])
+@pytest.mark.parametrize("seed", range(3))
+def test_bigger_puzzles_are_not_taken_for_a_face(n: int, seed: int) -> None:
+    # Any 3x3 window of a 4x4 or 5x5 face looks like a scrambled 3x3 face; the stickers around it give it away.
+    rng = np.random.default_rng(seed)
+    colours = [(40, 40, 200), (240, 240, 240), (60, 160, 40), (20, 120, 240), (200, 80, 30), (30, 210, 230)]
+    image = np.full((480, 640, 3), 140, np.uint8)
+    pitch = 240 // n
+    x0, y0 = 320 - n * pitch // 2, 240 - n * pitch // 2
+    cv2.rectangle(image, (x0 - 4, y0 - 4), (x0 + n * pitch + 4, y0 + n * pitch + 4), (15, 15, 15), -1)
+    for r in range(n):
+        for c in range(n):
+            colour = colours[int(rng.integers(6))]
+            top_left = (x0 + c * pitch + 5, y0 + r * pitch + 5)
+            cv2.rectangle(image, top_left, (top_left[0] + pitch - 10, top_left[1] + pitch - 10), colour, -1)
+    turn = cv2.getRotationMatrix2D((320, 240), float(rng.uniform(-20, 20)), 1.0)
+    image = cv2.GaussianBlur(cv2.warpAffine(image, turn, (640, 480), borderValue=(140, 140, 140)), (3, 3), 0)
+    assert detect_face(image) is None
+
+
 def test_no_face_on_blank_or_tiny_images() -> None:
     assert detect_face(np.full((480, 640, 3), 128, np.uint8)) is None
     assert detect_face(np.zeros((8, 8, 3), np.uint8)) is None
