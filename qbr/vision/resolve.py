@@ -9,7 +9,8 @@ stickers to their colour's anchor) is found exactly with a ranked assignment sea
 re-estimated from the nine stickers of each colour and each face's colour cast removed, and the search repeated.
 A centre's *measurement* is not trusted blindly (a logo on the white centre, glare): the descent above is also
 started from the stickers clustered nine to a colour, where a misread centre is outvoted by its colour's eight
-other stickers, and from each face's light fitted to the default palette; the colouring that fits best wins.
+other stickers, and both again after each face's light was fitted to the default palette; the colouring that fits
+best wins.
 
 A facelet's confidence comes from how much dearer the best real cube is that shows it in another colour. If no
 real cube fits without forcing several stickers far from their measured colour (a face scanned turned, say),
@@ -320,8 +321,8 @@ def _fit(
     NDArray[np.float64],
     list[tuple[float, NDArray[np.intp]]],
 ]:
-    """The best of three descents, started from the centres as measured, from clustering all the stickers nine to
-    a colour, and from the same clustering after each face's light was fitted to the default palette.
+    """The best of four descents: started from the centres as measured and from all the stickers clustered nine to
+    a colour, each as measured and after each face's light was fitted to the default palette.
 
     Returns the winning solution (see ``_solve``; None if none), its cost matrix (sticker x colour) and the six
     colours' anchors (Lab), and the rival colourings the other descents ended in with how much worse they score.
@@ -333,7 +334,9 @@ def _fit(
     lab = linear_to_lab(linear)
     ones = np.ones((54, 3))
     starts = [(lab[_CENTRES], ones), _balanced_clusters(linear, measured, ones, tunables)]
-    starts.append(_balanced_clusters(linear, measured, _palette_gains(linear, measured, tunables), tunables))
+    fitted = _palette_gains(linear, measured, tunables)
+    starts.append((linear_to_lab(linear * fitted)[_CENTRES], fitted))
+    starts.append(_balanced_clusters(linear, measured, fitted, tunables))
     ends = []
     scores: dict[bytes, float] = {}  # starts often end in the same colouring: score each once
     for anchors, gains in starts:
