@@ -138,6 +138,18 @@ def test_synthetic_cubes_with_strong_noise_and_uneven_light_nearly_all_resolve_e
     assert silent == 0  # when it is wrong, it says which stickers to check
 
 
+@pytest.mark.parametrize("logo", [(74.0, 63.0, 69.0), (50.0, 46.0, 45.0), (120.0, 110.0, 115.0)])
+def test_a_misread_white_centre_is_outvoted_by_the_white_stickers(logo):
+    # A printed logo makes the white centre read dark grey (as on rendered and real brand cubes): the eight other
+    # white stickers decide what white looks like; the centre still says which face is white.
+    for seed in range(20):
+        rgb, expected = _synthetic(seed, noise=6.0, cast=0.3, face_light=0.1)
+        rgb["U"][4] = logo
+        result = resolve_cube(rgb)
+        assert result.facelets == expected, seed
+        assert result.valid and result.colour_names["U"] == "white" and result.colour_names["D"] == "yellow"
+
+
 def test_result_is_always_a_real_cube_and_matches_validate():
     rgb, _ = _synthetic(7, noise=30.0, cast=0.5, face_light=0.3)
     result = resolve_cube(rgb)
