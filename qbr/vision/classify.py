@@ -6,6 +6,7 @@ six faces are in, which also uses the centres and the pieces.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -89,16 +90,31 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     """
     stickers = _as_stickers(rgb)
     finite = np.isfinite(stickers).all(axis=1)
+    measured = np.zeros_like(stickers)
+    measured[finite] = srgb_decode(stickers[finite])
+    logo = np.zeros(len(stickers), dtype=bool)
+    if len(stickers) == 9 and finite[4]:
+        # A printed logo makes the white centre read dark grey (nearest blue); it would also mislead the light fit.
+        lab = linear_to_lab(measured[4])
+        logo[4] = math.hypot(lab[1], lab[2]) < tunables.classify_logo_chroma
+    fitted = finite & ~logo
     linear = np.zeros_like(stickers)
-    linear[finite] = adapt_to_palette(srgb_decode(stickers[finite]), palette, tunables)
+    linear[fitted] = adapt_to_palette(measured[fitted], palette, tunables)
+    if logo.any():
+        gains = linear[fitted].sum(axis=0) / np.maximum(measured[fitted].sum(axis=0), 1e-9)
+        linear[4] = measured[4] * gains
     distances = _lab_distances(linear_to_lab(linear), palette)
     order = np.argsort(distances, axis=1)
     rows = np.arange(distances.shape[0])
     best = distances[rows, order[:, 0]]
     margin = distances[rows, order[:, 1]] - best
     confidence = np.where(finite, 1.0 - np.exp(-margin / tunables.classify_margin_scale), 0.0)
-    names = tuple(COLOUR_NAMES[k] for k in order[:, 0])
-    return FaceColours(names=names, distances=np.where(finite, best, np.nan), confidence=confidence)
+    names = [COLOUR_NAMES[k] for k in order[:, 0]]
+    if logo.any():
+        white = COLOUR_NAMES.index("white")
+        names[4], best[4] = "white", distances[4, white]
+        confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
+    return FaceColours(names=tuple(names), distances=np.where(finite, best, np.nan), confidence=confidence)
 
 
 def naive_classify(rgb9: ArrayLike, palette: Palette) -> tuple[str, ...]:

@@ -71,9 +71,9 @@ class Tunables:
     """Stickers seen directly for a face to count as plainly seen."""
     grid_seen_variety: float = 60.0
     """...and their colour spread (RMS grey levels): a scrambled face's, not a tile wall's."""
-    grid_min_variety: float = 25.0
-    """Least colour spread (RMS grey levels) of a face's stickers: tiles are alike; scrambled faces measure 37+ (a
-    solved, one-coloured face is refused too: scans are of scrambled cubes, and a wrong grid is worse than none)."""
+    grid_min_variety: float = 0.0
+    """Least colour spread (RMS grey levels) of a face's stickers: 0, since a solved (one-coloured) face is real —
+    calibrating with a solved cube and faces already solved need it; raise it only where none can occur."""
     slide_gap_match: float = 40.0
     """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
     slide_gap_ratio: float = 2.0
@@ -100,6 +100,8 @@ class Tunables:
     """Rounds of fitting a face's light to the palette before naming (0: none); real scans gain little after 3."""
     classify_gain_step: float = 1.4
     """Largest per-round change of a channel gain in that fit: a face without white cannot be dragged far."""
+    classify_logo_chroma: float = 12.0
+    """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_face_gain_step: float = 2.0
