@@ -340,7 +340,7 @@ def _fit(
     ends = []
     scores: dict[bytes, float] = {}  # starts often end in the same colouring: score each once
     for anchors, gains in starts:
-        found = _descend(linear, measured, anchors, gains, tunables)
+        found = _descend(linear, measured, anchors, gains, tunables, frozenset(scores))
         if found[0] is None:
             ends.append((math.inf, found))
             continue
@@ -398,11 +398,13 @@ def _descend(
     anchors: NDArray[np.float64],
     gains: NDArray[np.float64],
     tunables: Tunables,
+    reached: frozenset[bytes] = frozenset(),
 ) -> tuple[tuple[NDArray[np.intp], int, tuple[_Kind, _Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
     """Alternate the piece assignment with re-estimating the colours and each face's light, from ``anchors``.
 
     Returns the last solution (None if none), a cost matrix and its anchors: once the solution settles, those
-    with the colours and face light fitted to the solution itself, else those it was found with.
+    with the colours and face light fitted to the solution itself, else those it was found with. A descent that
+    comes upon a colouring in ``reached`` (where an earlier descent ended) stops there: it would end the same.
     """
     lab = linear_to_lab(linear * gains)
     cost = _cost(lab, anchors, measured)
@@ -411,6 +413,8 @@ def _descend(
         found = _solve(cost, tunables.resolve_max_nodes)
         if found is None:
             break
+        if found[0].tobytes() in reached:
+            return found, cost, anchors
         if solution is not None and np.array_equal(found[0], solution[0]):
             # Settled. The search results (hence confidences) stay those found before the light was fitted to
             # this very solution, which would make it look surer than the measurements are; the misfits are
