@@ -24,6 +24,11 @@ import numpy as np
 from qbr.vision.tunables import Tunables
 
 _GRID_CELLS = np.array([(c + 0.5, r + 0.5) for r in range(3) for c in range(3)], dtype=np.float64)
+# Midpoints of the twelve inner gaps between neighbouring cells, in grid units.
+_INNER_GAPS = np.array(
+    [(c + 1.0, r + 0.5) for r in range(3) for c in range(2)] + [(c + 0.5, r + 1.0) for r in range(2) for c in range(3)],
+    dtype=np.float64,
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -400,6 +405,20 @@ def _gap_colours(work: np.ndarray, h: np.ndarray, points: np.ndarray) -> np.ndar
     return colours
 
 
+def _dark_gaps(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
+    """Whether nine alike cells are a solved face: dark joints (a cube body, not grout) or vivid sticker colours."""
+    if work.ndim != 3:
+        return False
+    gaps = _gap_colours(work, fit.homography, _INNER_GAPS)
+    cells = _gap_colours(work, fit.homography, _GRID_CELLS)
+    gap_level, cell_level = np.nanmedian(gaps.mean(axis=1)), np.nanmedian(cells.mean(axis=1))
+    if np.isfinite(gap_level) and gap_level < t.solved_gap_ratio * cell_level:
+        return True
+    # A white-bodied cube has light gaps too, but its stickers are vivid where tiles are greyish.
+    vivid = (cells.max(axis=1) - cells.min(axis=1)) / np.maximum(cells.max(axis=1), 1.0)
+    return bool(np.nanmedian(vivid) > t.solved_min_saturation)
+
+
 def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | None:
     """Place a window that could slide (stickers seen in two adjacent lines only) by the cube body's gaps.
 
@@ -468,8 +487,8 @@ def _search(
         if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
         fit = dataclasses.replace(fit, variety=_colour_variety(work, cands.centres[fit.found]))
-        if fit.variety < t.grid_min_variety:
-            continue  # nine alike squares: a wall of tiles far more often than a solved face
+        if fit.variety < t.grid_min_variety and (fit.extras or not _dark_gaps(work, fit, t)):
+            continue  # nine alike squares in a bigger lattice or between light joints: tiles, not a solved face
         seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
         if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
             continue  # a lattice larger than 3x3, unless the face is plainly seen beside a few chance tiles

@@ -71,9 +71,14 @@ class Tunables:
     """Stickers seen directly for a face to count as plainly seen."""
     grid_seen_variety: float = 60.0
     """...and their colour spread (RMS grey levels): a scrambled face's, not a tile wall's."""
-    grid_min_variety: float = 0.0
-    """Least colour spread (RMS grey levels) of a face's stickers: 0, since a solved (one-coloured) face is real —
-    calibrating with a solved cube and faces already solved need it; raise it only where none can occur."""
+    grid_min_variety: float = 25.0
+    """Colour spread (RMS grey levels) below which a face's stickers are all alike: tiles, or a solved face (scrambled
+    faces measure 37+); such a grid must also pass the dark-gaps test below."""
+    solved_gap_ratio: float = 0.6
+    """An all-alike grid counts as a (solved) face only if its inner gaps are this much darker than its cells: a
+    cube body shows between stickers, tile walls have light grout; calibrating with a solved cube needs this."""
+    solved_min_saturation: float = 0.45
+    """...or its cells this saturated ((max-min)/max of BGR): coloured stickers on a white body, not grey tiles."""
     slide_gap_match: float = 40.0
     """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
     slide_gap_ratio: float = 2.0

@@ -119,7 +119,9 @@ def test_a_face_seen_in_two_lines_is_placed_by_its_body_coloured_gaps() -> None:
     assert _correct(detect_face(rendered.image), rendered)
 
 
-@pytest.mark.parametrize("seed", [120, 166, 219, 317, 339])
+# Seed 339 (a column of cyan tiles with dark joints beside a missed face) was dropped: it looks exactly like a solved
+# face, which must be detected (calibration with a solved cube, faces already solved).
+@pytest.mark.parametrize("seed", [120, 166, 219, 317])
 def test_walls_of_alike_tiles_do_not_pass_for_a_small_blurred_face(seed: int) -> None:
     # Each of these frames has a 3x3 block of one-coloured tiles that fits a grid better than the real, tiny face.
     rendered = _hard(seed)
@@ -225,3 +227,16 @@ def test_sticker_corners_run_clockwise_from_the_top_left(roll: float) -> None:
         assert quad[0, 0] < centre[0] or quad[0, 1] < centre[1]
     centres = detection.stickers.mean(axis=1)
     assert centres[:3, 1].mean() < centres[6:, 1].mean()  # row 0 is the top row
+
+
+@pytest.mark.parametrize("tier", ["easy", "medium", "hard"])
+def test_solved_one_coloured_faces_are_detected(tier: str) -> None:
+    # Calibrating with a solved cube, or a face already solved, shows nine stickers of one colour.
+    found = 0
+    for seed in range(36):
+        rng = np.random.default_rng(1000 + seed)
+        params = synth.sample_params(tier, rng)
+        colour = ["white", "yellow", "red", "orange", "green", "blue"][seed % 6]
+        rendered = synth.render_face([colour] * 9, params, rng)
+        found += _correct(detect_face(rendered.image), rendered)
+    assert found >= {"easy": 31, "medium": 29, "hard": 27}[tier]  # measured 32, 30, 28+
