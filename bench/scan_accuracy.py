@@ -1,6 +1,6 @@
 """Scan accuracy and speed of qbr's vision against known truth, next to the old app's naive approach.
 
-    python bench/scan_accuracy.py [--cubes 50] [--seed 1] [--timing-frames 60] [--data /work/shared/data]
+    python bench/scan_accuracy.py [--cubes 50] [--seed 1] [--timing-frames 60] [--data tests/data]
 
 Prints Markdown tables: (1) rendered cubes per difficulty tier, (2) the real scans and photos, (3) per-frame
 time. A cube with a face not found cannot be resolved (qbr gives ``?`` for all of it), so
@@ -268,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cubes", type=int, default=50, help="random cubes per tier (six faces each)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timing-frames", type=int, default=60, help="frames per resolution for the timing table")
-    parser.add_argument("--data", type=Path, default=Path("/work/shared/data"),
+    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[1] / "tests" / "data",
                         help="folder with colour-scans/ and photos/ (tests/data holds a copy)")
     parser.add_argument("--show-failures", action="store_true", help="list the cubes qbr got wrong")
     args = parser.parse_args(argv)
