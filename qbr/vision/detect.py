@@ -68,6 +68,7 @@ class _GridFit:
     area: float  # face outline area, work pixels
     fill: float  # sticker side / cell side: far below 1 means the lattice skips a row of stickers
     variety: float = 0.0  # spread of the found stickers' colours (grey levels): tiles are all alike
+    alike: bool = False  # all stickers one colour (a solved face): taken only when no many-coloured grid is found
 
     def rank(self) -> tuple[int, float]:
         # Seven or more stickers make a sure grid; among sure grids the cube held up to the camera is big, has its
@@ -476,7 +477,7 @@ def _search(
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
-        if best is not None and best.rank()[0] >= 7 and len(members) < 5:
+        if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
             break  # proposals come best first: none of the rest can make a sure grid
         if tried[anchor]:
             continue
@@ -486,8 +487,9 @@ def _search(
             continue
         if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
-        fit = dataclasses.replace(fit, variety=_colour_variety(work, cands.centres[fit.found]))
-        if fit.variety < t.grid_min_variety and (fit.extras or not _dark_gaps(work, fit, t)):
+        variety = _colour_variety(work, cands.centres[fit.found])
+        fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
+        if fit.alike and (fit.extras or not _dark_gaps(work, fit, t)):
             continue  # nine alike squares in a bigger lattice or between light joints: tiles, not a solved face
         seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
         if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
@@ -496,7 +498,7 @@ def _search(
             fit = _settle_window(work, fit, t)
             if fit is None:
                 continue
-        if best is None or fit.rank() > best.rank():
+        if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
         return None, small
@@ -523,6 +525,7 @@ def _search_all(work: np.ndarray, t: Tunables, *factors: float) -> tuple[_GridFi
     dilation = _odd(t.dilate_size * work.shape[1])
     planes = _planes(work)
     small = 0
+    fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
     for i, factor in enumerate(dict.fromkeys(factors)):
         found, seen = _search(work, planes, t, dilation, factor)
         small = seen if i == 0 else small
@@ -530,8 +533,10 @@ def _search_all(work: np.ndarray, t: Tunables, *factors: float) -> tuple[_GridFi
         if found is not None and (
             i == 0 or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
         ):
-            return found, small
-    return None, small
+            if not found.alike:
+                return found, small
+            fallback = fallback or found
+    return fallback, small
 
 
 def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
@@ -543,12 +548,14 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     work = _downscale(image_bgr, t.work_width)
     found, small = _search_all(work, t, 1.0, t.retry_canny_factor)
     closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
-    if found is None and closer and small >= t.retry_small_min:
+    if (found is None or found.alike) and closer and small >= t.retry_small_min:
         # Small stickers with thin gaps run together at the work size: look once more, closer.
-        work = _downscale(image_bgr, t.retry_work_width)
-        found, _ = _search_all(work, t, 1.0)
-        if found is not None and len(found.found) < t.retry_min_found and found.variety < t.retry_min_variety:
-            found = None
+        closer_work = _downscale(image_bgr, t.retry_work_width)
+        closer_found, _ = _search_all(closer_work, t, 1.0)
+        if closer_found is not None and (
+            len(closer_found.found) >= t.retry_min_found or closer_found.variety >= t.retry_min_variety
+        ) and (found is None or not closer_found.alike):
+            found, work = closer_found, closer_work
     if found is None:
         return None
     best = found
