@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from qbr.app.commands.result import CommandResult
@@ -35,15 +34,6 @@ def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[st
     return lines
 
 
-def solution_text(
-    solution: Solution, tr: Translator, numbered: bool = True, colour_names: Mapping[str, str] | None = None
-) -> str:
-    """The solution block printed in the terminal (the same as ``qbr solve`` prints)."""
-    from qbr.app.commands.solve import solution_text as text
-
-    return text(solution, tr, numbered=numbered, colour_names=colour_names)
-
-
 def empty_payload(lang: str) -> dict[str, Any]:
     """Every key of the result, for a cube not read (yet): scripts can rely on the keys being there."""
     return {
@@ -71,7 +61,7 @@ def cube_result(
     colour: bool = False,
 ) -> CommandResult:
     """What a command reports about a resolved cube; an unsolvable one still carries its best facelets."""
-    from qbr.app.commands.solve import problems_payload, solution_payload
+    from qbr.app.commands.solve import problems_payload, solution_payload, solution_text
     from qbr.solve.instructions import colour_name
 
     payload = empty_payload(tr.lang)

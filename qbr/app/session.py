@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
+from qbr.app.commands.solve import solution_text
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
-from qbr.cube.moves import Move, apply_to_facelets
-from qbr.cube.validate import Problem
+from qbr.cube.moves import apply_to_facelets
 from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
 from qbr.vision.colour import delta_e, srgb_to_lab
 
@@ -586,7 +586,7 @@ class Session:
             self._highlight = None
             self._mode = Mode.SOLUTION
             self._message = None
-            text = _solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
+            text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
             return [PrintText(text)]
         self._mode = Mode.INVALID
         self._highlight = getattr(event.resolution, "least_certain_face", None)
@@ -594,7 +594,7 @@ class Session:
         error = event.error
         if problems:
             first = problems[0]
-            self._message = (lambda tr: _problem_message(first, tr), None)
+            self._message = (lambda tr: problem_message(first, tr), None)
         elif error is not None:
             self._message = (lambda tr: str(error), None)
         else:
@@ -805,7 +805,7 @@ class Session:
             move=str(move),
             face=move.face,
             turns=move.turns,
-            sentence=_move_sentence(move, tr),
+            sentence=move_sentence(move, tr),
             counter=tr.t("step", n=self._step + 1, total=total),
             facelets_before=apply_to_facelets(sol.facelets, sol.moves[: self._step]),
         )
@@ -820,20 +820,6 @@ def _colour_name(tr: Translator, name: str) -> str:
 
 def _orientation(tr: Translator, front: str, top: str, scheme: Mapping[str, str]) -> str:
     return orientation_sentence(tr, front, top, scheme)
-
-
-def _move_sentence(move: Move, tr: Translator) -> str:
-    return move_sentence(move, tr)
-
-
-def _problem_message(problem: Problem, tr: Translator) -> str:
-    return problem_message(problem, tr)
-
-
-def _solution_text(solution: Solution, tr: Translator, numbered: bool, scheme: Mapping[str, str]) -> str:
-    from qbr.app.report import solution_text
-
-    return solution_text(solution, tr, numbered=numbered, colour_names=scheme)
 
 
 def _centre_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
