@@ -8,7 +8,9 @@ recovered. Lattices larger than 3x3, loose fits, lattices at twice the real pitc
 (tile walls) are refused; a grid seen in two lines only could slide, and goes where its unseen line shows
 body-coloured gaps (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
 Frames where nothing is found get one more search on stricter edges (noise-broken outlines), and, when
-small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px).
+small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px); when
+still nothing is found among a few candidates, blurred outlines get one search on contrast-equalised planes
+and one on weaker edges.
 """
 
 from __future__ import annotations
@@ -467,13 +469,13 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
 
 def _search(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float
-) -> tuple[_GridFit | None, int]:
-    """The best face grid among the sticker candidates of one edge map (or None), and how many were small."""
+) -> tuple[_GridFit | None, int, int]:
+    """The best face grid among the sticker candidates of one edge map (or None), how many were small, and all."""
     cands = _find_candidates(planes, t, dilation, factor)
     n = len(cands.sizes)
     small = int((cands.sizes < t.retry_small_size * work.shape[1]).sum())
     if n < t.grid_min_found:
-        return None, small
+        return None, small, n
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
@@ -501,8 +503,8 @@ def _search(
         if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
-        return None, small
-    return best, small
+        return None, small, n
+    return best, small, n
 
 
 def _downscale(image: np.ndarray, target_width: int) -> np.ndarray:
@@ -517,26 +519,35 @@ def _downscale(image: np.ndarray, target_width: int) -> np.ndarray:
     return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
 
 
-def _search_all(work: np.ndarray, t: Tunables, *factors: float) -> tuple[_GridFit | None, int]:
+def _stretched(planes: list[np.ndarray], t: Tunables) -> list[np.ndarray]:
+    """Planes with local contrast equalised: a blurred or dim face's sticker outlines rise above Canny's thresholds."""
+    clahe = cv2.createCLAHE(clipLimit=t.retry_clahe_clip, tileGridSize=(t.retry_clahe_tiles, t.retry_clahe_tiles))
+    return [clahe.apply(plane) for plane in planes]
+
+
+def _search_all(
+    work: np.ndarray, t: Tunables, *factors: float, retry: bool = False, stretch: bool = False
+) -> tuple[_GridFit | None, int, int]:
     """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers.
 
-    Also returns how many small sticker candidates the first search saw.
+    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes.
+    Also returns how many small sticker candidates the first search saw, and how many candidates in all.
     """
     dilation = _odd(t.dilate_size * work.shape[1])
-    planes = _planes(work)
-    small = 0
+    planes = _stretched(_planes(work), t) if stretch else _planes(work)
+    small = seen_all = 0
     fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
     for i, factor in enumerate(dict.fromkeys(factors)):
-        found, seen = _search(work, planes, t, dilation, factor)
-        small = seen if i == 0 else small
+        found, seen, count = _search(work, planes, t, dilation, factor)
+        small, seen_all = (seen, count) if i == 0 else (small, seen_all)
         # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
         if found is not None and (
-            i == 0 or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
+            (i == 0 and not retry) or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
         ):
             if not found.alike:
-                return found, small
+                return found, small, seen_all
             fallback = fallback or found
-    return fallback, small
+    return fallback, small, seen_all
 
 
 def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
@@ -546,16 +557,21 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         return None
     width = image_bgr.shape[1]
     work = _downscale(image_bgr, t.work_width)
-    found, small = _search_all(work, t, 1.0, t.retry_canny_factor)
+    found, small, seen_all = _search_all(work, t, 1.0, t.retry_canny_factor)
     closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
     if (found is None or found.alike) and closer and small >= t.retry_small_min:
         # Small stickers with thin gaps run together at the work size: look once more, closer.
         closer_work = _downscale(image_bgr, t.retry_work_width)
-        closer_found, _ = _search_all(closer_work, t, 1.0)
+        closer_found, _, _ = _search_all(closer_work, t, 1.0)
         if closer_found is not None and (
             len(closer_found.found) >= t.retry_min_found or closer_found.variety >= t.retry_min_variety
         ) and (found is None or not closer_found.alike):
             found, work = closer_found, closer_work
+    if found is None and t.retry_clahe_clip > 0 and seen_all >= t.retry_weak_min:
+        # Blurred or dim stickers: equalise local contrast, and let weaker edges through, before giving up.
+        found, _, _ = _search_all(work, t, 1.0, retry=True, stretch=True)
+        if found is None and t.retry_low_canny_factor > 0:
+            found, _, _ = _search_all(work, t, t.retry_low_canny_factor, retry=True)
     if found is None:
         return None
     best = found

@@ -39,6 +39,14 @@ class Tunables:
     """Stickers the second search must see directly: its sparser edges make small decoy grids easier to fit."""
     retry_min_variety: float = 60.0
     """...or this colour spread (RMS grey levels) of its stickers: a scrambled face has it, a wall of tiles not."""
+    retry_clahe_clip: float = 2.0
+    """When all else finds nothing, search once more on contrast-equalised planes with this CLAHE clip (0: off)."""
+    retry_clahe_tiles: int = 4
+    """CLAHE tiles per side for that search: a face spans one or two tiles, so its own contrast sets the stretch."""
+    retry_low_canny_factor: float = 0.7
+    """...and then once with Canny thresholds times this (blurred outlines are weak edges); 0: off."""
+    retry_weak_min: int = 4
+    """Fewest sticker candidates the first search must see for those two: a bare or flat frame skips them."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.035
