@@ -562,7 +562,7 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     if (found is None or found.alike) and closer and small >= t.retry_small_min:
         # Small stickers with thin gaps run together at the work size: look once more, closer.
         closer_work = _downscale(image_bgr, t.retry_work_width)
-        closer_found, _, _ = _search_all(closer_work, t, 1.0)
+        closer_found, _, _ = _search_all(closer_work, t, 1.0, t.retry_canny_factor)
         if closer_found is not None and (
             len(closer_found.found) >= t.retry_min_found or closer_found.variety >= t.retry_min_variety
         ) and (found is None or not closer_found.alike):
