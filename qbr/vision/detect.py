@@ -467,6 +467,23 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
     return dataclasses.replace(fit, homography=h, cells=cells)
 
 
+def _drop_odd_lone_square(cands: _Candidates, fit: _GridFit, t: Tunables) -> _GridFit:
+    """Drop an outer line's only square when its size is off: a decoy beside the face (a knuckle, a poster's corner).
+
+    Without it the window may slide, and is then placed (or refused) by the body-coloured gaps.
+    """
+    if len(fit.found) <= t.grid_min_found:
+        return fit
+    sizes = cands.sizes[fit.found]
+    odd = np.abs(np.log(sizes / _median(sizes))) > np.log(t.grid_lone_size_ratio)
+    for axis in (0, 1):
+        for line in (0, 2):
+            on_line = fit.cells[:, axis] == line
+            if on_line.sum() == 1 and odd[on_line][0]:
+                return dataclasses.replace(fit, found=fit.found[~on_line], cells=fit.cells[~on_line])
+    return fit
+
+
 def _search(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float
 ) -> tuple[_GridFit | None, int, int]:
@@ -496,6 +513,8 @@ def _search(
         seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
         if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
             continue  # a lattice larger than 3x3, unless the face is plainly seen beside a few chance tiles
+        if fit.spans_face():
+            fit = _drop_odd_lone_square(cands, fit, t)
         if not fit.spans_face():
             fit = _settle_window(work, fit, t)
             if fit is None:

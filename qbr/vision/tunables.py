@@ -65,6 +65,8 @@ class Tunables:
     """Largest size ratio between a candidate and the cell the grid predicts for it."""
     grid_square: float = 1.3
     """Largest side ratio of a sticker mapped into grid space: a neighbouring face's stickers are squashed."""
+    grid_lone_size_ratio: float = 1.2
+    """An outer line's only square sized this far from the rest is a decoy beside the face: the window may slide."""
     grid_min_found: int = 5
     """Fewest stickers seen directly before a face is accepted (the rest are recovered from the grid fit)."""
     grid_max_rms: float = 0.05
