@@ -569,6 +569,11 @@ def _search_all(
     return fallback, small, seen_all
 
 
+def _plain_face(fit: _GridFit | None) -> _GridFit | None:
+    """A last-resort search's grid, unless it is one-coloured or has squares on its lattice outside: tile walls."""
+    return None if fit is None or fit.alike or fit.extras else fit
+
+
 def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
     """Find the cube face in a BGR frame; None when no 3x3 face is visible."""
     t = tunables
@@ -588,9 +593,9 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
             found, work = closer_found, closer_work
     if found is None and t.retry_clahe_clip > 0 and seen_all >= t.retry_weak_min:
         # Blurred or dim stickers: equalise local contrast, and let weaker edges through, before giving up.
-        found, _, _ = _search_all(work, t, 1.0, retry=True, stretch=True)
+        found = _plain_face(_search_all(work, t, 1.0, retry=True, stretch=True)[0])
         if found is None and t.retry_low_canny_factor > 0:
-            found, _, _ = _search_all(work, t, t.retry_low_canny_factor, retry=True)
+            found = _plain_face(_search_all(work, t, t.retry_low_canny_factor, retry=True)[0])
     if found is None:
         return None
     best = found

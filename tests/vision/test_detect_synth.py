@@ -11,6 +11,7 @@ import synth
 from synth.scenes import draw_capsules, draw_hand, draw_polygon, make_background
 
 from qbr.vision.detect import FaceDetection, detect_face
+from qbr.vision.tunables import Tunables
 
 TOLERANCE = 0.25
 """Largest allowed distance between a detected and a true sticker centre, in sticker pitches."""
@@ -126,6 +127,22 @@ def test_walls_of_alike_tiles_do_not_pass_for_a_small_blurred_face(seed: int) ->
     # Each of these frames has a 3x3 block of one-coloured tiles that fits a grid better than the real, tiny face.
     rendered = _hard(seed)
     assert _correct(detect_face(rendered.image), rendered)
+
+
+@pytest.mark.parametrize("seed", [8, 29, 274])
+def test_blurred_faces_are_found_by_the_last_resort_searches(seed: int) -> None:
+    # Heavily blurred faces whose outlines only show on contrast-equalised planes or weaker edges.
+    rendered = _hard(seed)
+    assert detect_face(rendered.image, Tunables(retry_clahe_clip=0)) is None
+    assert _correct(detect_face(rendered.image), rendered)
+
+
+@pytest.mark.parametrize("seed", [227, 287])
+def test_last_resort_searches_do_not_take_a_tile_wall_for_a_missed_face(seed: int) -> None:
+    # Contrast-equalised edges bring out tile walls beside a face that stays unseen: a miss, never a wrong grid.
+    rendered = _hard(seed)
+    detection = detect_face(rendered.image)
+    assert detection is None or _correct(detection, rendered)
 
 
 @pytest.mark.parametrize("palette", sorted(synth.PALETTES))
