@@ -591,7 +591,7 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
             len(closer_found.found) >= t.retry_min_found or closer_found.variety >= t.retry_min_variety
         ) and (found is None or not closer_found.alike):
             found, work = closer_found, closer_work
-    if found is None and t.retry_clahe_clip > 0 and seen_all >= t.retry_weak_min:
+    if found is None and t.retry_clahe_clip > 0 and t.retry_weak_min <= seen_all <= t.retry_weak_max:
         # Blurred or dim stickers: equalise local contrast, and let weaker edges through, before giving up.
         found = _plain_face(_search_all(work, t, 1.0, retry=True, stretch=True)[0])
         if found is None and t.retry_low_canny_factor > 0:

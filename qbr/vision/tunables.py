@@ -47,6 +47,8 @@ class Tunables:
     """...and then once with Canny thresholds times this (blurred outlines are weak edges); 0: off."""
     retry_weak_min: int = 4
     """Fewest sticker candidates the first search must see for those two: a bare or flat frame skips them."""
+    retry_weak_max: int = 20
+    """...and most: a cluttered room yields many, and is costly to search again (blurred faces show 5-20)."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.035
