@@ -145,6 +145,13 @@ def test_last_resort_searches_do_not_take_a_tile_wall_for_a_missed_face(seed: in
     assert detection is None or _correct(detection, rendered)
 
 
+def test_a_lone_odd_sized_square_beside_the_face_does_not_shift_the_grid() -> None:
+    # One undersized square past the face's edge, alone in its line, pulled the 3x3 window one line off the face.
+    rendered = _hard(542)
+    assert not _correct(detect_face(rendered.image, Tunables(grid_lone_size_ratio=100.0)), rendered)
+    assert _correct(detect_face(rendered.image), rendered)
+
+
 @pytest.mark.parametrize("palette", sorted(synth.PALETTES))
 def test_every_palette(palette: str) -> None:
     body = "stickerless" if palette == "stickerless" else "black"
