@@ -87,7 +87,11 @@ def run_headless(
     from qbr.app.report import cube_result, empty_payload
     from qbr.vision.tunables import Tunables
 
-    tunables = tunables or Tunables()
+    if tunables is None:
+        from qbr.app.sources import ImageFolderSource
+
+        # Still photos get every fallback search; in a video the face comes round again in a moment.
+        tunables = Tunables() if isinstance(source, ImageFolderSource) else Tunables().for_video()
     store = store or Store(env.config_dir)
     session, trs = make_session(settings, store, t0=0.0, all_languages=False, interactive=False)
     tr = trs[session.language]

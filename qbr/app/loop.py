@@ -285,10 +285,12 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     from qbr.app.analysis import analyse_frame
     from qbr.app.headless import make_session
     from qbr.app.jobs import resolve_and_solve
+    from qbr.app.sources import ImageFolderSource
     from qbr.app.store import Store
     from qbr.vision.tunables import Tunables
 
-    tunables = Tunables()
+    # Still photos get every fallback search; in a video the face comes round again in a moment.
+    tunables = Tunables() if isinstance(source, ImageFolderSource) else Tunables().for_video()
     store = store or Store(env.config_dir)
     if session is None:
         session, _ = make_session(settings, store, t0=time.monotonic())

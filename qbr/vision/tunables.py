@@ -6,7 +6,7 @@ resolution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -141,3 +141,11 @@ class Tunables:
     """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""
     resolve_cluster_rounds: int = 8
     """Most rounds of the nine-per-colour clustering that seeds the anchors; it settles in 2-4 on rendered cubes."""
+
+    def for_video(self) -> Tunables:
+        """These tunables for a live stream: no extra searches on frames where the first finds nothing.
+
+        A still photo is the only chance to see its face, so it gets every fallback; a video shows the same face
+        again in a moment, and the extra searches triple the cost of the many frames without a cube.
+        """
+        return replace(self, retry_work_width=0, retry_clahe_clip=0.0, retry_low_canny_factor=0.0)
