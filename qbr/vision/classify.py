@@ -63,7 +63,7 @@ def adapt_to_palette(linear: NDArray[np.float64], palette: Palette, tunables: Tu
     """
     if linear.shape[0] == 0 or tunables.classify_calibration_rounds <= 0:
         return linear
-    targets, chroma, lab_weights, lab_bias = palette.fit_tables
+    targets, chroma, main_lab = palette.fit_tables
     # Exposure: bring the brightest sticker to the brightness of the palette colour of the nearest chromaticity
     # (a white one to white; on a face of reds, a red one to red, so it does not turn orange).
     brightest = linear[int(luminance(linear).argmax())]
@@ -72,8 +72,7 @@ def adapt_to_palette(linear: NDArray[np.float64], palette: Palette, tunables: Tu
     step = tunables.classify_gain_step
     for _ in range(tunables.classify_calibration_rounds):
         # Plain Lab distance for the intermediate matches: CIEDE2000 costs more and changed nothing measured here.
-        # |lab - ref|^2 minus the per-row constant |lab|^2: the same argmin in one product (this runs every frame).
-        nearest = (linear_to_lab(adapted) @ lab_weights + lab_bias).argmin(axis=1)
+        nearest = ((linear_to_lab(adapted)[:, None, :] - main_lab[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
         target = targets[nearest]
         gains = (adapted * target).sum(axis=0) / np.maximum((adapted * adapted).sum(axis=0), 1e-9)
         adapted = adapted * np.minimum(np.maximum(gains, 1 / step), step)

@@ -30,10 +30,6 @@ _LAB_OFFSET = np.array([-16.0, 0.0, 0.0])
 _TAU = 2 * np.pi
 _25_POW_7 = 25.0**7
 _DEG_6, _DEG_25, _DEG_30, _DEG_60, _DEG_63, _DEG_275 = np.radians([6.0, 25.0, 30.0, 60.0, 63.0, 275.0])
-# The four cosine terms of CIEDE2000's T as one cos call on a stacked axis: cos(k * h + phase) weighted.
-_T_MULTIPLES = np.array([1.0, 2.0, 3.0, 4.0])
-_T_PHASES = np.array([-_DEG_30, 0.0, _DEG_6, -_DEG_63])
-_T_WEIGHTS = np.array([-0.17, 0.24, 0.32, -0.20])
 _KAPPA = 24389 / 27
 
 
@@ -88,11 +84,16 @@ def delta_e(lab1: ArrayLike, lab2: ArrayLike) -> NDArray[np.float64]:
     hued = chroma_product != 0  # a grey has no hue: the formula then drops the hue difference
     dh = h2p - h1p
     far = np.abs(dh) > np.pi  # hues more than half a turn apart: go round the other way
-    # No hue factor needed here: for a grey the hue term is multiplied by sqrt(chroma_product) = 0 below.
-    dh = np.where(far, dh - np.copysign(_TAU, dh), dh)
+    dh = (dh - _TAU * far * np.sign(dh)) * hued
     h_sum = h1p + h2p
     h_mean = np.where(hued, 0.5 * (h_sum + far * np.where(h_sum < _TAU, _TAU, -_TAU)), h_sum)
-    t = 1 + np.cos(h_mean[..., None] * _T_MULTIPLES + _T_PHASES) @ _T_WEIGHTS
+    t = (
+        1
+        - 0.17 * np.cos(h_mean - _DEG_30)
+        + 0.24 * np.cos(2 * h_mean)
+        + 0.32 * np.cos(3 * h_mean + _DEG_6)
+        - 0.20 * np.cos(4 * h_mean - _DEG_63)
+    )
     c_mean = (c1p + c2p) * 0.5
     c_mean7 = c_mean**7
     rotation = np.sin(_DEG_60 * np.exp(-(((h_mean - _DEG_275) / _DEG_25) ** 2)))

@@ -108,16 +108,14 @@ class Palette:
         return self._linear.copy()
 
     @cached_property
-    def fit_tables(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    def fit_tables(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
         """Read-only per-palette arrays for the per-frame light fit, computed once.
 
-        Linear rows of the six colours, their chromaticities (rows sum to 1), and ``-2 * lab().T`` and
-        ``|lab()|**2`` so nearest-by-Lab-distance is one product: ``argmin(lab @ weights + bias)``.
+        Linear rows of the six colours, their chromaticities (rows sum to 1) and their Lab rows.
         """
         linear = self._linear
-        lab = self._references[1][: len(COLOUR_NAMES)]
         chroma = linear / np.maximum(linear.sum(axis=1, keepdims=True), 1e-9)
-        tables = (linear.copy(), chroma, -2.0 * lab.T, (lab * lab).sum(axis=1))
+        tables = (linear.copy(), chroma, self._references[1][: len(COLOUR_NAMES)].copy())
         for table in tables:
             table.flags.writeable = False
         return tables
