@@ -12,21 +12,13 @@ from qbr.app.errors import InputFileError
 
 if TYPE_CHECKING:
     from qbr.vision.detect import FaceDetection
-
-_BGR = {
-    "white": (255, 255, 255),
-    "yellow": (0, 230, 255),
-    "red": (0, 0, 230),
-    "orange": (0, 140, 255),
-    "green": (0, 200, 0),
-    "blue": (230, 80, 0),
-}
+    from qbr.vision.palette import Palette
 
 
 def annotate(
-    image: np.ndarray, detection: FaceDetection | None, names: Sequence[str] | None, title: str
+    image: np.ndarray, detection: FaceDetection | None, names: Sequence[str] | None, title: str, palette: Palette
 ) -> np.ndarray:
-    """A copy of ``image`` with the face outline, each sticker's quad in its colour, its name and a title."""
+    """A copy of ``image`` with the face outline, each sticker's quad in its palette colour, its name and a title."""
     import cv2
 
     out = image.copy()
@@ -38,7 +30,8 @@ def annotate(
                       cv2.LINE_AA)
         for i, quad in enumerate(detection.stickers):
             name = names[i] if names is not None else "?"
-            colour = _BGR.get(name, (128, 128, 128))
+            r, g, b = palette.colours.get(name, (128, 128, 128))
+            colour = (int(b), int(g), int(r))
             pts = np.round(quad).astype(np.int32)
             cv2.polylines(out, [pts], True, (0, 0, 0), thick + 2, cv2.LINE_AA)
             cv2.polylines(out, [pts], True, colour, thick, cv2.LINE_AA)

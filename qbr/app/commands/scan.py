@@ -49,14 +49,14 @@ def scan_command(
     missing: list[str] = []
     for face, path, image in zip(FACES, paths, images, strict=True):
         detection = detect_face(image, tunables)
-        names = None
         if detection is not None:
             rgb[face] = measure_stickers(image, detection, tunables)
-            names = classify_face(rgb[face], palette).names
         else:
             missing.append(f"{path} ({FACE_NAMES[face]} face {face})")
         if debug_dir is not None:
-            write_image(Path(debug_dir) / f"{face}.png", annotate(image, detection, names, f"{face}: {path.name}"))
+            names = classify_face(rgb[face], palette).names if detection is not None else None
+            annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
+            write_image(Path(debug_dir) / f"{face}.png", annotated)
     if missing:
         raise NoFaceFoundError(
             f"no cube face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
