@@ -147,18 +147,24 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
     side_max = t.sticker_max * width
     edges = _edge_map(planes, t, factor)
     # Regions between edges are the outer contours of the inverted edge map (holes are edge blobs inside them).
-    contours, hierarchy = cv2.findContours(255 - edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    contours, hierarchy = cv2.findContours(cv2.bitwise_not(edges), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return _empty_candidates()
-    boxes = np.array([cv2.boundingRect(c) for c in contours]).reshape(-1, 4)
-    x, y, w, h = boxes.T
+    # Bounding boxes of all contours at once (one cv2.boundingRect call each costs more in Python overhead).
+    points = np.concatenate(contours).reshape(-1, 2)
+    starts = np.zeros(len(contours), dtype=np.intp)
+    np.cumsum([len(c) for c in contours[:-1]], out=starts[1:])
+    lo = np.minimum.reduceat(points, starts, axis=0)
+    w, h = (np.maximum.reduceat(points, starts, axis=0) - lo + 1).T
+    x, y = lo.T
     big, small = np.maximum(w, h), np.minimum(w, h)
     keep = (hierarchy[0][:, 3] == -1) & (big >= side_min) & (big <= 1.5 * side_max)
     keep &= big <= t.quad_max_aspect * small
     # Stickers cut by the frame edge are useless (and the background region always touches it).
     keep &= (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
-    centres, axes_a, axes_b, sizes = [], [], [], []
+    rows = []
     min_area, max_area = 0.6 * side_min * side_min, 1.3 * side_max * side_max
+    solidity, max_aspect = t.quad_solidity, t.quad_max_aspect
     for k in np.flatnonzero(keep).tolist():
         contour = contours[k]
         area = cv2.contourArea(contour)
@@ -166,7 +172,7 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
             continue
         hull = cv2.convexHull(contour)
         hull_area = cv2.contourArea(hull)
-        if area < t.quad_solidity * hull_area:
+        if area < solidity * hull_area:
             continue
         quad = _quad_for(hull, hull_area, t)
         if quad is None:
@@ -175,17 +181,17 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
         ax, ay = (x1 + x2 - x0 - x3) / 2, (y1 + y2 - y0 - y3) / 2
         bx, by = (x2 + x3 - x0 - x1) / 2, (y2 + y3 - y0 - y1) / 2
         la, lb = math.hypot(ax, ay), math.hypot(bx, by)
-        if min(la, lb) <= 0 or max(la, lb) > t.quad_max_aspect * min(la, lb):
+        shorter = la if la < lb else lb
+        if shorter <= 0 or (lb if la < lb else la) > max_aspect * shorter:
             continue
         if abs(ax * bx + ay * by) > 0.55 * la * lb:  # corner angles outside ~57..123 degrees
             continue
-        centres.append(((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4))
-        axes_a.append((ax, ay))
-        axes_b.append((bx, by))
-        sizes.append(math.sqrt(hull_area))
-    if not centres:
+        rows.append(((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4, ax, ay, bx, by, math.sqrt(hull_area)))
+    if not rows:
         return _empty_candidates()
-    return _Candidates(np.array(centres), np.array(axes_a), np.array(axes_b), np.array(sizes))
+    table = np.array(rows)
+    # Contiguous copies: numpy may pick another (differently rounding) matmul loop for strided views.
+    return _Candidates(table[:, 0:2].copy(), table[:, 2:4].copy(), table[:, 4:6].copy(), table[:, 6].copy())
 
 
 _WINDOWS = np.array([(ox, oy) for oy in (-2, -1, 0) for ox in (-2, -1, 0)], dtype=np.float64)

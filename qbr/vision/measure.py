@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -22,15 +23,22 @@ class StickerColours:
     """(9,) float64: share of samples kept after dropping glare and shadow."""
 
 
-def _sample_points(stickers: np.ndarray, inner: float, n: int) -> np.ndarray:
-    """(9, n*n, 2) points spread over the central ``inner`` part of each sticker quad (bilinear in the quad)."""
+@lru_cache(maxsize=8)
+def _bilinear_weights(inner: float, n: int) -> np.ndarray:
+    """(n*n, 4) read-only weights of the corners tl, tr, br, bl for the sample grid: the same for every frame."""
     s = np.linspace(0.5 - inner / 2, 0.5 + inner / 2, n)
     u, v = np.meshgrid(s, s)
     u, v = u.ravel(), v.ravel()
-    # Bilinear weights of the corners tl, tr, br, bl (clockwise from top-left): one small matrix product.
     weights = np.stack(((1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v), axis=1)
+    weights.flags.writeable = False
+    return weights
+
+
+def _sample_points(stickers: np.ndarray, inner: float, n: int) -> np.ndarray:
+    """(9, n*n, 2) points spread over the central ``inner`` part of each sticker quad (bilinear in the quad)."""
+    # Bilinear weights of the corners tl, tr, br, bl (clockwise from top-left): one small matrix product.
     corners = stickers.astype(np.float64).transpose(1, 0, 2).reshape(4, -1)  # (4, 9 * 2)
-    return (weights @ corners).reshape(n * n, -1, 2).transpose(1, 0, 2)
+    return (_bilinear_weights(inner, n) @ corners).reshape(n * n, -1, 2).transpose(1, 0, 2)
 
 
 def measure_stickers_with_spread(
@@ -42,10 +50,11 @@ def measure_stickers_with_spread(
     t = tunables
     height, width = image_bgr.shape[:2]
     pts = _sample_points(np.asarray(detection.stickers), t.measure_inner, t.measure_samples)
-    xs = np.rint(pts[..., 0]).astype(np.intp)
-    ys = np.rint(pts[..., 1]).astype(np.intp)
-    np.clip(xs, 0, width - 1, out=xs)
-    np.clip(ys, 0, height - 1, out=ys)
+    xy = np.rint(pts).astype(np.intp)
+    # np.minimum/np.maximum in place rather than np.clip: same values, less per-call overhead.
+    xs, ys = xy[..., 0], xy[..., 1]
+    np.minimum(np.maximum(xs, 0, out=xs), width - 1, out=xs)
+    np.minimum(np.maximum(ys, 0, out=ys), height - 1, out=ys)
     # Channel planes (R, G, B), each (9, m): reductions over a length-3 axis are slow in numpy.
     planes = np.moveaxis(image_bgr[ys, xs], 2, 0)[::-1].astype(np.float64)
     red, green, blue = planes
@@ -63,7 +72,7 @@ def measure_stickers_with_spread(
     luma[glare] = np.inf  # sorts the glare to the end, where it is cut
     # Each sample's rank by brightness (stable, so ties keep their order as a sort would).
     rank = np.empty(luma.shape, dtype=np.intp)
-    np.put_along_axis(rank, np.argsort(luma, axis=1, kind="stable"), np.arange(m)[None, :], axis=1)
+    rank[np.arange(len(luma))[:, None], np.argsort(luma, axis=1, kind="stable")] = np.arange(m)
     usable = m - glare.sum(axis=1)
     # Drop the darkest share (edge shadows, gap pixels) and a tenth of the brightest (residual highlights).
     lo = (usable * t.trim_dark).astype(int)
