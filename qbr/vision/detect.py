@@ -195,6 +195,10 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
 
 
 _WINDOWS = np.array([(ox, oy) for oy in (-2, -1, 0) for ox in (-2, -1, 0)], dtype=np.float64)
+# Rows (by, -bx, -ay, ax) of the 2x2 adjugate from (bx, by, ax, ay).
+_ADJUGATE_ORDER = np.array([1, 0, 3, 2])
+_ADJUGATE_SIGN = np.array([1.0, -1.0, -1.0, 1.0])
+_WINDOW_LO = np.array([-2.0, -1.0, 0.0])[:, None, None]  # a window's first column (or row)
 
 
 def _hypotheses(
@@ -207,47 +211,57 @@ def _hypotheses(
     evaluated at once on (anchor, other) arrays, which is far cheaper than one pass per anchor.
     """
     n = len(cands.sizes)
+    centres, axis_a, axis_b = cands.centres, cands.axis_a, cands.axis_b
     # Inverse of each anchor's basis (columns: its two axes), in closed form: far cheaper than stacked linalg.
-    (ax, ay), (bx, by) = cands.axis_a.T, cands.axis_b.T
+    ax, ay, bx, by = axis_a[:, 0], axis_a[:, 1], axis_b[:, 0], axis_b[:, 1]
     det = ax * by - bx * ay
     valid = np.abs(det) > 1e-6
     det = np.where(valid, det, 1.0)
-    inv = np.stack((np.stack((by, -bx), axis=1), np.stack((-ay, ax), axis=1)), axis=1) / det[:, None, None]
-    # Everything below is (anchor, other): others' offsets and axes in the anchor's sticker-side units.
-    d = (inv @ (cands.centres.T[None] - cands.centres[:, :, None])).transpose(0, 2, 1)
+    adjugate = np.concatenate((axis_b, axis_a), axis=1)[:, _ADJUGATE_ORDER] * _ADJUGATE_SIGN
+    inv = (adjugate / det[:, None]).reshape(n, 2, 2)
+    # Everything below is (anchor, other): others' offsets and axes in the anchor's sticker-side units, as
+    # separate planes per lattice axis (numpy's per-call overhead dominates at these sizes).
     ok = valid[:, None] & valid[None, :]
-    a_side = np.zeros((n, n), dtype=bool)
-    for axes in (cands.axis_a, cands.axis_b):
-        v = np.abs(inv @ axes.T).transpose(0, 2, 1)
-        big, small = v.max(axis=2), v.min(axis=2)
-        ok &= (big > 1.0 / t.grid_size_ratio) & (big < t.grid_size_ratio) & (small < 0.4 * big)
-        a_side = a_side ^ (v[..., 0] > v[..., 1])
+    a_side = None
+    for axes in (axis_a, axis_b):
+        v = np.abs(inv @ axes.T)
+        v0, v1 = v[:, 0], v[:, 1]
+        big = np.maximum(v0, v1)
+        ok &= (big > 1.0 / t.grid_size_ratio) & (big < t.grid_size_ratio) & (np.minimum(v0, v1) < 0.4 * big)
+        a_side = v0 > v1 if a_side is None else a_side ^ (v0 > v1)
     ok &= a_side  # the other's two axes land on different lattice axes
-    big, small = np.abs(d).max(axis=2), np.abs(d).min(axis=2)
-    near = ok & (big > 0.95) & (big < 2.2) & (small < 0.25 * big)
+    d = inv @ (centres.T[None] - centres[:, :, None])
+    d0, d1 = d[:, 0], d[:, 1]
+    abs0, abs1 = np.abs(d0), np.abs(d1)
+    big = np.maximum(abs0, abs1)
+    near = ok & (big > 0.95) & (big < 2.2) & (np.minimum(abs0, abs1) < 0.25 * big)
     first = np.where(near, big, np.inf).min(axis=1)
     close = near & (big < 1.2 * first[:, None])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        pitch = np.where(close, big, 0.0).sum(axis=1) / close.sum(axis=1)
+    # An anchor with a neighbour has at least one close one (the nearest): the guard only spares the others a 0 / 0.
+    pitch = np.where(close, big, 0.0).sum(axis=1) / np.maximum(close.sum(axis=1), 1)
     has_pitch = np.isfinite(first)
     pitch[~has_pitch] = 1.0
-    g = d / pitch[:, None, None]
-    cell = np.rint(g)
-    resid = np.hypot(*(g - cell).transpose(2, 0, 1))
+    g0, g1 = d0 / pitch[:, None], d1 / pitch[:, None]
+    cell0, cell1 = np.rint(g0), np.rint(g1)
+    resid = np.hypot(g0 - cell0, g1 - cell1)
     inlier = ok & (resid < t.grid_residual) & has_pitch[:, None]
-    # Count inliers in each of the nine 3x3 windows that contain the anchor's own cell.
-    lo = _WINDOWS[:, None, None, :]
-    inside = inlier[None] & np.all((cell[None] >= lo) & (cell[None] <= lo + 2), axis=3)  # (9, n, n)
+    # Count inliers in each of the nine 3x3 windows that contain the anchor's own cell (window 3 * row + column).
+    cols = (cell0[None] >= _WINDOW_LO) & (cell0[None] <= _WINDOW_LO + 2)  # (3, n, n) per window column
+    rows = (cell1[None] >= _WINDOW_LO) & (cell1[None] <= _WINDOW_LO + 2)
+    inside = (rows[:, None] & (cols & inlier)[None]).reshape(9, n, n)
     score = inside.sum(axis=2) - 0.01 * np.where(inside, resid[None], 0.0).sum(axis=2)
     best_window = score.argmax(axis=0)
     best_score = score[best_window, np.arange(n)]
+    chosen = inside[best_window, np.arange(n)]
+    scores, windows = best_score.tolist(), best_window.tolist()
     for anchor in np.argsort(-best_score).tolist():
-        if best_score[anchor] < 4:
+        if scores[anchor] < 4:
             return
-        members = np.flatnonzero(inside[best_window[anchor], anchor])
+        members = np.flatnonzero(chosen[anchor])
 
         def cells_of(anchor: int = anchor, members: np.ndarray = members) -> tuple[np.ndarray, np.ndarray]:
-            cells = cell[anchor, members] - _WINDOWS[best_window[anchor]]
+            wx, wy = _WINDOWS[windows[anchor]]
+            cells = np.stack((cell0[anchor, members] - wx, cell1[anchor, members] - wy), axis=1)
             return _one_per_cell(members, cells, resid[anchor, members])
 
         yield anchor, members, cells_of
@@ -255,7 +269,7 @@ def _hypotheses(
 
 def _median(values: np.ndarray) -> float:
     """Middle value (upper middle for even counts): np.median's overhead matters at this size."""
-    return float(np.sort(values)[len(values) // 2])
+    return sorted(values.tolist())[len(values) // 2]
 
 
 def _one_per_cell(indices: np.ndarray, cells: np.ndarray, resid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -270,7 +284,17 @@ def _one_per_cell(indices: np.ndarray, cells: np.ndarray, resid: np.ndarray) -> 
 
 
 def _spans_plane(cells: np.ndarray) -> bool:
-    return len(cells) >= 4 and bool(np.ptp(cells[:, 0]) > 0) and bool(np.ptp(cells[:, 1]) > 0)
+    return _lines(cells)[0] >= 4
+
+
+def _lines(cells: np.ndarray) -> tuple[int, int, int]:
+    """How many cells, and how many different columns and rows they use (plain Python: a handful of cells)."""
+    pairs = cells.tolist()
+    return len(pairs), len({c for c, _ in pairs}), len({r for _, r in pairs})
+
+
+_AFFINE_TAIL = np.array([0.0, 0.0, 1.0])
+_PERSPECTIVE_TAIL = np.array([1.0])
 
 
 def _homography(src: np.ndarray, dst: np.ndarray, affine: bool = False) -> np.ndarray | None:
@@ -278,10 +302,12 @@ def _homography(src: np.ndarray, dst: np.ndarray, affine: bool = False) -> np.nd
 
     ``affine`` drops the perspective terms: steadier when the points cover only part of the face.
     """
-    mean = dst.mean(axis=0)
-    scale = float(np.abs(dst - mean).mean()) or 1.0
-    uv = (dst - mean) / scale
     k = len(src)
+    # Sums divided by counts are what ndarray.mean computes, without its Python-level overhead.
+    mean = dst.sum(axis=0) / k
+    centred = dst - mean
+    scale = float(np.abs(centred).sum() / (2 * k)) or 1.0
+    uv = centred / scale
     unknowns = 6 if affine else 8
     rows = np.zeros((2 * k, unknowns))
     rows[:k, 0:2] = src
@@ -296,76 +322,101 @@ def _homography(src: np.ndarray, dst: np.ndarray, affine: bool = False) -> np.nd
         sol = np.linalg.solve(rows.T @ rows, rows.T @ rhs)  # normal equations: tiny, well conditioned system
     except np.linalg.LinAlgError:
         return None
-    h = np.append(sol, [0.0, 0.0, 1.0] if affine else [1.0]).reshape(3, 3)
-    h = np.array([[scale, 0, mean[0]], [0, scale, mean[1]], [0, 0, 1]]) @ h
-    if not np.all(np.isfinite(h)) or abs(np.linalg.det(h)) < 1e-9:
+    h = np.concatenate((sol, _AFFINE_TAIL if affine else _PERSPECTIVE_TAIL)).reshape(3, 3)
+    m0, m1 = mean.tolist()
+    h = np.array([[scale, 0.0, m0], [0.0, scale, m1], [0.0, 0.0, 1.0]]) @ h
+    if not np.isfinite(h).all():
+        return None
+    (a, b, c), (d, e, f), (g, i, j) = h.tolist()
+    # Only a degenerate fit comes near this bound (real ones are ~pitch squared): the closed-form 3x3 determinant
+    # may differ from LAPACK's in the last bit, never in the outcome, and costs a fraction of np.linalg.det.
+    if abs(a * (e * j - f * i) - b * (d * j - f * g) + c * (d * i - e * g)) < 1e-9:
         return None
     return h
 
 
-def _assign(
-    cands: _Candidates, h: np.ndarray, ref_size: float, t: Tunables
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each candidate's grid cell under ``h``, its distance from the cell centre, and whether it fits there."""
+def _probes(cands: _Candidates) -> np.ndarray:
+    """(5n, 2): every candidate's centre, then the middles of its left, right, top and bottom edges."""
     c, a, b = cands.centres, cands.axis_a / 2, cands.axis_b / 2
-    n = len(c)
-    pts = apply_homography(np.linalg.inv(h), np.concatenate((c, c - a, c + a, c - b, c + b)))
+    return np.concatenate((c, c - a, c + a, c - b, c + b))
+
+
+def _assign(
+    cands: _Candidates, h: np.ndarray, ref_size: float, t: Tunables, probes: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each candidate's grid cell under ``h``, its distance from the cell centre, and whether it fits there.
+
+    ``probes`` is ``_probes(cands)`` when the caller already has it.
+    """
+    n = len(cands.sizes)
+    pts = apply_homography(np.linalg.inv(h), _probes(cands) if probes is None else probes)
     g = pts[:n]
     cell = np.floor(g)
-    resid = np.hypot(*(g - cell - 0.5).T)
+    off = g - cell - 0.5
+    resid = np.hypot(off[:, 0], off[:, 1])
+    sizes = cands.sizes
     # Size agreement with the found stickers' median (perspective changes sizes little across one face).
-    size_ok = (cands.sizes < ref_size * t.grid_size_ratio) & (cands.sizes > ref_size / t.grid_size_ratio)
+    ok = (sizes < ref_size * t.grid_size_ratio) & (sizes > ref_size / t.grid_size_ratio) & (resid < t.grid_residual)
     # Shape agreement: seen through the grid a sticker is an upright square; a neighbouring face's is squashed.
     ga, gb = np.abs(pts[2 * n:3 * n] - pts[n:2 * n]), np.abs(pts[4 * n:] - pts[3 * n:4 * n])
-    la, lb = ga.max(axis=1), gb.max(axis=1)
-    upright = (ga.min(axis=1) < 0.35 * la) & (gb.min(axis=1) < 0.35 * lb)
-    upright &= (ga[:, 0] > ga[:, 1]) != (gb[:, 0] > gb[:, 1])
+    ga0, ga1, gb0, gb1 = ga[:, 0], ga[:, 1], gb[:, 0], gb[:, 1]
+    la, lb = np.maximum(ga0, ga1), np.maximum(gb0, gb1)
+    ok &= (np.minimum(ga0, ga1) < 0.35 * la) & (np.minimum(gb0, gb1) < 0.35 * lb)
+    ok &= (ga0 > ga1) != (gb0 > gb1)
     # Small stickers are only a few pixels across: allow their shape a pixel or two of slack.
-    slack = t.grid_square + 1.0 / np.maximum(cands.sizes, 1.0)
-    square = (la < slack * lb) & (lb < slack * la) & (la + lb > 0.8) & (la + lb < 2.4)
-    return cell, resid, size_ok & upright & square & (resid < t.grid_residual)
+    slack = t.grid_square + 1.0 / np.maximum(sizes, 1.0)
+    both = la + lb
+    ok &= (la < slack * lb) & (lb < slack * la) & (both > 0.8) & (both < 2.4)
+    return cell, resid, ok
+
+
+_OUTLINE = np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)
 
 
 def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int) -> _GridFit | None:
     """Fit the grid to the found cells, re-collect every candidate that agrees with it, refit, check."""
     ref_size = _median(cands.sizes[found])
+    probes = _probes(cands)
     settled = False
     for _ in range(3):
-        if not _spans_plane(cells):
+        count, columns, rows = _lines(cells)
+        if count < 4 or columns < 2 or rows < 2:
             return None
         # Perspective is only trustworthy when the stickers cover the whole face.
-        full = len(cells) >= 6 and len(set(cells[:, 0].tolist())) == 3 and len(set(cells[:, 1].tolist())) == 3
+        full = count >= 6 and columns == 3 and rows == 3
         h = _homography(cells + 0.5, cands.centres[found], affine=not full)
         if h is None:
             return None
-        cell, resid, ok = _assign(cands, h, ref_size, t)
-        in_face = ok & np.all((cell >= 0) & (cell <= 2), axis=1)
+        cell, resid, ok = _assign(cands, h, ref_size, t, probes)
+        inside = ((cell >= 0) & (cell <= 2)).all(axis=1)
+        in_face = ok & inside
         new_found, new_cells = _one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
         if full and np.array_equal(new_found, found):
             settled = True  # h already is the full homography of exactly these stickers
             break
         found, cells = new_found, new_cells
     if not settled:
-        if not _spans_plane(cells):
+        count, columns, rows = _lines(cells)
+        if count < 4 or columns < 2 or rows < 2:
             return None
         h = _homography(cells + 0.5, cands.centres[found])
         if h is None:
             return None
-        cell, resid, ok = _assign(cands, h, ref_size, t)
-    in_ring = np.all((cell >= -1) & (cell <= 3), axis=1) & ~np.all((cell >= 0) & (cell <= 2), axis=1)
+        cell, resid, ok = _assign(cands, h, ref_size, t, probes)
+        inside = ((cell >= 0) & (cell <= 2)).all(axis=1)
+    in_ring = ((cell >= -1) & (cell <= 3)).all(axis=1) & ~inside
     # Squares just outside the face that sit tightly on its lattice with the same size are tiles, not a cube.
-    tight = (resid < 0.6 * t.grid_residual) & (np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3))
-    extras = int((ok & in_ring & tight).sum())
-    inside = np.all((cell >= 0) & (cell <= 2), axis=1)
     same_size = np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3)
+    extras = int((ok & in_ring & same_size & (resid < 0.6 * t.grid_residual)).sum())
     conflicts = int((inside & same_size & (resid >= t.grid_residual)).sum())
     if extras > max(t.grid_max_extra, t.grid_max_extra_seen):
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
-    rms = float(np.sqrt(np.mean(resid[found] ** 2)))
-    outline = apply_homography(h, np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)).astype(np.float32)
+    kept = resid[found]
+    rms = math.sqrt(float((kept**2).sum() / len(kept)))
+    outline = apply_homography(h, _OUTLINE).astype(np.float32)
     area = abs(float(cv2.contourArea(outline)))
     # Found regions are shrunk by the edge dilation: add it back before comparing with the cell.
-    fill = (_median(cands.sizes[found]) + dilation) / max(np.sqrt(area) / 3.0, 1e-6)
+    fill = (_median(cands.sizes[found]) + dilation) / max(math.sqrt(area) / 3.0, 1e-6)
     return _GridFit(h, found, cells, rms, extras, conflicts, area, fill)
 
 
