@@ -129,7 +129,9 @@ def _quad_for(hull: np.ndarray, hull_area: float, t: Tunables) -> list[list[floa
 
 
 def _clockwise_if_fits(q: list[list[float]], hull_area: float, t: Tunables) -> list[list[float]] | None:
-    twice_area = sum(q[i][0] * q[i - 3][1] - q[i - 3][0] * q[i][1] for i in range(4))
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q
+    # The shoelace sum, term by term in the same order as a loop over the corners would add them.
+    twice_area = (x0 * y1 - x1 * y0) + (x1 * y2 - x2 * y1) + (x2 * y3 - x3 * y2) + (x3 * y0 - x0 * y3)
     area = abs(twice_area) / 2
     if area > 0 and t.quad_fill <= hull_area / area <= 2.0 - t.quad_fill:
         return q if twice_area > 0 else q[::-1]  # positive shoelace sum = clockwise with y pointing down
@@ -150,13 +152,8 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
     contours, hierarchy = cv2.findContours(cv2.bitwise_not(edges), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return _empty_candidates()
-    # Bounding boxes of all contours at once (one cv2.boundingRect call each costs more in Python overhead).
-    points = np.concatenate(contours).reshape(-1, 2)
-    starts = np.zeros(len(contours), dtype=np.intp)
-    np.cumsum([len(c) for c in contours[:-1]], out=starts[1:])
-    lo = np.minimum.reduceat(points, starts, axis=0)
-    w, h = (np.maximum.reduceat(points, starts, axis=0) - lo + 1).T
-    x, y = lo.T
+    boxes = np.array([cv2.boundingRect(c) for c in contours]).reshape(-1, 4)
+    x, y, w, h = boxes.T
     big, small = np.maximum(w, h), np.minimum(w, h)
     keep = (hierarchy[0][:, 3] == -1) & (big >= side_min) & (big <= 1.5 * side_max)
     keep &= big <= t.quad_max_aspect * small
@@ -442,7 +439,13 @@ def _upright(homography: np.ndarray) -> np.ndarray:
     return best / best[2, 2]
 
 
-_CROSS = np.array([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)])
+_CROSS = np.array([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)], dtype=np.intp)
+
+
+# Each sticker's corners (clockwise from top-left, stickers row-major) as cell corner + sign * margin.
+_QUAD = ((0, 0), (1, 0), (1, 1), (0, 1))
+_CORNER_BASE = np.array([(c + dx, r + dy) for r in range(3) for c in range(3) for dx, dy in _QUAD], dtype=np.float64)
+_CORNER_SIGN = np.array([(1 - 2 * dx, 1 - 2 * dy) for _ in range(9) for dx, dy in _QUAD], dtype=np.float64)
 
 
 def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
@@ -450,9 +453,14 @@ def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
     if work.ndim != 3:
         return 0.0
     h, w = work.shape[:2]
-    xy = np.rint(points).astype(int)[:, None, :] + _CROSS[None]
-    colours = work[np.clip(xy[..., 1], 0, h - 1), np.clip(xy[..., 0], 0, w - 1)].mean(axis=1)
-    return float(np.sqrt(((colours - colours.mean(axis=0)) ** 2).sum() / len(colours)))
+    xy = np.rint(points).astype(np.intp)[:, None, :] + _CROSS
+    xs, ys = xy[..., 0], xy[..., 1]
+    np.minimum(np.maximum(xs, 0, out=xs), w - 1, out=xs)
+    np.minimum(np.maximum(ys, 0, out=ys), h - 1, out=ys)
+    # Sums divided by counts, as ndarray.mean computes them (in float64 for integer pixels), with less overhead.
+    colours = np.add.reduce(work[ys, xs], axis=1, dtype=np.float64) / _CROSS.shape[0]
+    spread = colours - colours.sum(axis=0) / len(colours)
+    return math.sqrt(float((spread**2).sum() / len(colours)))
 
 
 def _gap_colours(work: np.ndarray, h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -662,13 +670,10 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     to_orig = np.array([[1 / scale, 0, 0.5 / scale - 0.5], [0, 1 / scale, 0.5 / scale - 0.5], [0, 0, 1]])
     h = to_orig @ h_work
     h = h / h[2, 2]
-    margin = float(np.clip((1.0 - best.fill) / 2.0, 0.02, 0.3))
-    corners = []
-    for r in range(3):
-        for c in range(3):
-            corners += [(c + margin, r + margin), (c + 1 - margin, r + margin)]
-            corners += [(c + 1 - margin, r + 1 - margin), (c + margin, r + 1 - margin)]
-    stickers = apply_homography(h, np.array(corners)).reshape(9, 4, 2).astype(np.float32)
-    outline = apply_homography(h, np.array([(0, 0), (3, 0), (3, 3), (0, 3)], dtype=np.float64)).astype(np.float32)
+    margin = min(max((1.0 - best.fill) / 2.0, 0.02), 0.3)
+    # Sticker corners and the outline in one transform (each point is mapped on its own: same values).
+    mapped = apply_homography(h, np.concatenate((_CORNER_BASE + _CORNER_SIGN * margin, _OUTLINE)))
+    stickers = mapped[:36].reshape(9, 4, 2).astype(np.float32)
+    outline = mapped[36:].astype(np.float32)
     confidence = len(best.found) / 9.0 * float(np.exp(-best.rms / 0.15))
     return FaceDetection(stickers=stickers, outline=outline, confidence=confidence, homography=h)
