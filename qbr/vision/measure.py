@@ -47,7 +47,15 @@ def measure_stickers_with_spread(
     tunables: Tunables = Tunables(),  # noqa: B008
 ) -> StickerColours:
     """Colour of each sticker with how spread its samples were; see ``measure_stickers``."""
-    t = tunables
+    planes, weight, count, mean = _kept_samples(image_bgr, detection, tunables)
+    spread = np.sqrt((weight * ((planes - mean[:, :, None]) ** 2).sum(axis=0)).sum(axis=1) / count)
+    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / planes.shape[2])
+
+
+def _kept_samples(
+    image_bgr: np.ndarray, detection: FaceDetection, t: Tunables
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Samples as (R, G, B) planes (3, 9, m), the kept ones' 0/1 weights (9, m), their count and mean (3, 9)."""
     height, width = image_bgr.shape[:2]
     pts = _sample_points(np.asarray(detection.stickers), t.measure_inner, t.measure_samples)
     xy = np.rint(pts).astype(np.intp)
@@ -81,8 +89,7 @@ def measure_stickers_with_spread(
     count = sel.sum(axis=1)
     weight = sel.astype(np.float64)
     mean = (weight[None] * planes).sum(axis=2) / count  # (3, 9)
-    spread = np.sqrt((weight * ((planes - mean[:, :, None]) ** 2).sum(axis=0)).sum(axis=1) / count)
-    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m)
+    return planes, weight, count, mean
 
 
 def measure_stickers(
@@ -91,4 +98,4 @@ def measure_stickers(
     tunables: Tunables = Tunables(),  # noqa: B008
 ) -> np.ndarray:
     """(9, 3) float64 sRGB 0-255 (RGB order): a glare- and shadow-robust mean of each sticker's inner area."""
-    return measure_stickers_with_spread(image_bgr, detection, tunables).rgb
+    return _kept_samples(image_bgr, detection, tunables)[3].T.copy()
