@@ -249,12 +249,14 @@ def _hypotheses(
     score = inside.sum(axis=2) - 0.01 * np.where(inside, resid[None], 0.0).sum(axis=2)
     best_window = score.argmax(axis=0)
     best_score = score[best_window, np.arange(n)]
-    chosen = inside[best_window, np.arange(n)]
+    # Every anchor's members at once: one nonzero over (anchor, other), sliced per anchor.
+    anchors, others = np.nonzero(inside[best_window, np.arange(n)])
+    bounds = np.searchsorted(anchors, np.arange(n + 1)).tolist()
     scores, windows = best_score.tolist(), best_window.tolist()
     for anchor in np.argsort(-best_score).tolist():
         if scores[anchor] < 4:
             return
-        members = np.flatnonzero(chosen[anchor])
+        members = others[bounds[anchor]:bounds[anchor + 1]]
 
         def cells_of(anchor: int = anchor, members: np.ndarray = members) -> tuple[np.ndarray, np.ndarray]:
             wx, wy = _WINDOWS[windows[anchor]]
@@ -388,7 +390,7 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
         inside = ((cell >= 0) & (cell <= 2)).all(axis=1)
         in_face = ok & inside
         new_found, new_cells = _one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
-        if full and np.array_equal(new_found, found):
+        if full and new_found.tolist() == found.tolist():
             settled = True  # h already is the full homography of exactly these stickers
             break
         found, cells = new_found, new_cells
