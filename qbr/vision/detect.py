@@ -459,8 +459,10 @@ def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
     xs, ys = xy[..., 0], xy[..., 1]
     np.minimum(np.maximum(xs, 0, out=xs), w - 1, out=xs)
     np.minimum(np.maximum(ys, 0, out=ys), h - 1, out=ys)
-    # Sums divided by counts, as ndarray.mean computes them (in float64 for integer pixels), with less overhead.
-    colours = np.add.reduce(work[ys, xs], axis=1, dtype=np.float64) / _CROSS.shape[0]
+    # One flat take (cheaper than 2-D fancy indexing); sums divided by counts, as ndarray.mean computes them (in
+    # float64 for integer pixels), with less overhead.
+    pixels = np.ascontiguousarray(work).reshape(-1, 3).take(ys * w + xs, axis=0)
+    colours = np.add.reduce(pixels, axis=1, dtype=np.float64) / _CROSS.shape[0]
     spread = colours - colours.sum(axis=0) / len(colours)
     return math.sqrt(float((spread**2).sum() / len(colours)))
 
