@@ -49,7 +49,11 @@ def srgb_encode(linear: ArrayLike) -> NDArray[np.float64]:
 def linear_to_lab(linear: ArrayLike) -> NDArray[np.float64]:
     """Linear sRGB 0-1 ``(..., 3)`` -> CIELAB with D65 white."""
     xyz = np.asarray(linear, dtype=np.float64) @ _M_RGB_TO_WHITE_XYZ
-    f = np.where(xyz > _EPSILON, np.cbrt(xyz), (_KAPPA / 116) * xyz + 16 / 116)
+    f = np.cbrt(xyz)
+    # Only near-black values take the linear segment: patch those few instead of computing both branches.
+    low = xyz <= _EPSILON
+    if low.any():
+        f[low] = (_KAPPA / 116) * xyz[low] + 16 / 116
     return f @ _M_F_TO_LAB + _LAB_OFFSET
 
 
