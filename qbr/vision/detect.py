@@ -283,7 +283,8 @@ def _one_per_cell(indices: np.ndarray, cells: np.ndarray, resid: np.ndarray) -> 
 
 
 def _spans_plane(cells: np.ndarray) -> bool:
-    return _lines(cells)[0] >= 4
+    count, columns, rows = _lines(cells)
+    return count >= 4 and columns > 1 and rows > 1
 
 
 def _lines(cells: np.ndarray) -> tuple[int, int, int]:
