@@ -67,10 +67,12 @@ def _kept_samples(
     np.minimum(np.maximum(xs, 0, out=xs), width - 1, out=xs)
     np.minimum(np.maximum(ys, 0, out=ys), height - 1, out=ys)
     # Channel planes (R, G, B), each (9, m): reductions over a length-3 axis are slow in numpy. One flat take is
-    # much cheaper than 2-D fancy indexing of the whole frame.
-    channels = image_bgr.shape[2]
-    flat = (ys * width + xs) * channels
-    planes = np.ascontiguousarray(image_bgr).reshape(-1).take(flat + _RGB_OF_BGR).astype(np.float64)
+    # much cheaper than 2-D fancy indexing of the whole frame (a strided view of a frame is indexed as it is).
+    if image_bgr.flags.c_contiguous:
+        flat = (ys * width + xs) * image_bgr.shape[2]
+        planes = image_bgr.reshape(-1).take(flat + _RGB_OF_BGR).astype(np.float64)
+    else:
+        planes = np.moveaxis(image_bgr[ys, xs], 2, 0)[::-1].astype(np.float64)
     red, green, blue = planes
     m = red.shape[1]
     value = np.maximum(np.maximum(red, green), blue)
