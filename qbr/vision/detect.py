@@ -6,11 +6,12 @@ proposal is fitted with a homography that then collects every candidate agreeing
 size and shape, and the homography places all nine stickers, so missed or merged stickers are
 recovered. Lattices larger than 3x3, loose fits, lattices at twice the real pitch and nine alike squares
 (tile walls) are refused; a grid seen in two lines only could slide, and goes where its unseen line shows
-body-coloured gaps (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
+body-coloured gaps or, where no dark body shows (stickerless, white bodies), where the face's outline runs
+past the unseen line (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
 Frames where nothing is found get one more search on stricter edges (noise-broken outlines), and, when
 small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px); when
 still nothing is found among a few candidates, blurred outlines get one search on contrast-equalised planes
-and one on weaker edges.
+and one on weaker edges, and a last one on contrast-equalised planes at the higher width (small, dim faces).
 """
 
 from __future__ import annotations
@@ -492,12 +493,33 @@ def _dark_gaps(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
     return bool(np.nanmedian(vivid) > t.solved_min_saturation)
 
 
+_BORDER_ALONG = np.linspace(0.2, 2.8, 14)
+_BORDER_OFFSETS = (-0.12, 0.0, 0.12)
+
+
+def _border_strength(work: np.ndarray, h: np.ndarray, axis: int, border: float) -> float:
+    """How sharply colour changes across the grid line ``border`` (a row line if ``axis`` is 1, else a column line).
+
+    Median along the line of the colour step between points a sixth of a pitch either side of it (the largest of a
+    few offsets, as the fit is only so exact): a face's outline gives a step all along, background seldom does.
+    """
+    steps = []
+    for offset in _BORDER_OFFSETS:
+        across = border + offset + np.array([-1.0, 1.0])[:, None] / 6.0
+        pts = np.stack(np.broadcast_arrays(_BORDER_ALONG[None, :], across), axis=2).reshape(-1, 2)
+        colours = _gap_colours(work, h, pts if axis == 1 else pts[:, ::-1]).reshape(2, -1, 3)
+        steps.append(np.linalg.norm(colours[1] - colours[0], axis=1))
+    step = np.max(np.stack(steps), axis=0)
+    return float(np.nanmedian(step)) if np.isfinite(step).any() else 0.0
+
+
 def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | None:
     """Place a window that could slide (stickers seen in two adjacent lines only) by the cube body's gaps.
 
     Between two stickers of a real line the body shows through, coloured like the gaps between the stickers
     found; past the face's edge lies background. The window goes where its unseen line has body-coloured
-    gaps, clearly more so than the other side; otherwise the grid is refused.
+    gaps, clearly more so than the other side. Where the body is not dark, the face's outline also counts (see
+    ``_border_strength``). Otherwise the grid is refused.
     """
     # Two lines of alike squares are as likely a strip of tiles: only a many-coloured pair is trusted.
     if work.ndim != 3 or len(fit.found) < t.grid_min_found or fit.variety < t.slide_min_variety:
@@ -526,8 +548,26 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
     scores = [np.inf if not np.isfinite(s) else s for s in scores]
     pick = int(np.argmin(scores))
     best, other = scores[pick], scores[1 - pick]
-    if not (best < t.slide_gap_match and other > t.slide_gap_ratio * best + t.slide_gap_match / 2):
-        return None
+    gaps_decide = best < t.slide_gap_match and other > t.slide_gap_ratio * best + t.slide_gap_match / 2
+    cells = _gap_colours(work, fit.homography, fit.cells + 0.5)
+    if float(np.nanmean(body)) < t.solved_gap_ratio * float(np.nanmedian(cells.mean(axis=1))):
+        # A dark body's gaps are a sure sign; a sharp line past such a face is more likely clutter than its outline.
+        if not gaps_decide:
+            return None
+    else:
+        # No dark body shows between the stickers (stickerless, a white body): the face's own outline runs along
+        # the far side of its unseen line, the other window's far side lies in the background. A very clear
+        # outline overrules the gaps (a hand or a neighbouring face can pass for a light body past the face).
+        edges = [_border_strength(work, fit.homography, axis, border) for border in (seen[0] - 1, seen[1] + 2)]
+        sharp = int(np.argmax(edges))
+        ratio = edges[sharp] / max(edges[1 - sharp], 1e-9)
+        if edges[sharp] >= t.slide_edge_min and ratio >= t.slide_edge_sure:
+            pick = sharp
+        elif not gaps_decide:
+            # Gaps that point the other way leave a less clear outline undecided.
+            if edges[sharp] < t.slide_edge_min or ratio < t.slide_edge_ratio or scores[sharp] > scores[1 - sharp]:
+                return None
+            pick = sharp
     shift = seen[0] - 1 if pick == 0 else seen[0]  # new window starts at this line
     move = np.eye(3)
     move[axis, 2] = shift
@@ -656,7 +696,7 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     if (found is None or found.alike) and closer and small >= t.retry_small_min:
         # Small stickers with thin gaps run together at the work size: look once more, closer.
         closer_work = _downscale(image_bgr, t.retry_work_width)
-        closer_found, _, _ = _search_all(closer_work, t, 1.0, t.retry_canny_factor)
+        closer_found, _, _ = _search_all(closer_work, t, 1.0, t.retry_canny_factor, retry=True)
         if closer_found is not None and (
             len(closer_found.found) >= t.retry_min_found or closer_found.variety >= t.retry_min_variety
         ) and (found is None or not closer_found.alike):
@@ -666,6 +706,12 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         found = _plain_face(_search_all(work, t, 1.0, retry=True, stretch=True)[0])
         if found is None and t.retry_low_canny_factor > 0:
             found = _plain_face(_search_all(work, t, t.retry_low_canny_factor, retry=True)[0])
+    if found is None and closer and t.retry_clahe_clip > 0:
+        # Small and blurred or dim: contrast-equalised planes, closer (a tiny stickerless face's tiles only part there).
+        closer_work = _downscale(image_bgr, t.retry_work_width)
+        found = _plain_face(_search_all(closer_work, t, 1.0, t.retry_canny_factor, retry=True, stretch=True)[0])
+        if found is not None:
+            work = closer_work
     if found is None:
         return None
     best = found

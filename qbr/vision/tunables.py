@@ -30,7 +30,8 @@ class Tunables:
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
     retry_work_width: int = 480
     """When still nothing is found among small candidates, search once more at this width (0: never): small
-    stickers' gaps run together at the work width (hard faces: ~+4% found; costs as much again as the search)."""
+    stickers' gaps run together at the work width (hard faces: ~+4% found; costs as much again as the search);
+    the last-resort search on contrast-equalised planes also runs at this width."""
     retry_small_size: float = 0.08
     """Candidates smaller than this fraction of the width count as small stickers, worth that closer look."""
     retry_small_min: int = 4
@@ -95,6 +96,12 @@ class Tunables:
     """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
     slide_gap_ratio: float = 2.0
     """...and the other side's gaps must differ this many times more: background, not body, lies past the face."""
+    slide_edge_min: float = 40.0
+    """...else the window goes where its far side shows the face's outline: a colour step this large (0-255)..."""
+    slide_edge_ratio: float = 2.0
+    """...and this many times the other window's far side, which lies in the background..."""
+    slide_edge_sure: float = 3.0
+    """...or this many times, which overrules even the gaps (past a white body a hand can pass for body colour)."""
     slide_min_variety: float = 40.0
     """Colour spread (RMS grey levels) a sliding window's stickers need: two lines of alike tiles stay refused."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import cv2
 import numpy as np
@@ -120,6 +121,26 @@ def test_a_face_seen_in_two_lines_is_placed_by_its_body_coloured_gaps() -> None:
     assert _correct(detect_face(rendered.image), rendered)
 
 
+@pytest.mark.parametrize("seed", [100, 183])
+def test_a_face_seen_in_two_lines_without_dark_gaps_is_placed_by_its_outline(seed: int) -> None:
+    # Stickerless faces whose third line yields no outline: no body shows between their tiles, so the window goes
+    # where the face's own outline runs past the unseen line.
+    rendered = _hard(seed)
+    assert rendered.params.body != "black"
+    assert not _correct(detect_face(rendered.image, Tunables(slide_edge_min=math.inf)), rendered)
+    assert _correct(detect_face(rendered.image), rendered)
+
+
+@pytest.mark.parametrize("seed", [87, 400, 467, 663])
+def test_small_faces_are_found_by_the_closer_looks(seed: int) -> None:
+    # Stickers 4-5% of the frame wide run together at the work width; only a closer look (stricter or
+    # contrast-equalised edges) separates them.
+    rendered = _hard(seed)
+    assert rendered.params.sticker_size < 0.06
+    assert detect_face(rendered.image, Tunables(retry_work_width=0)) is None
+    assert _correct(detect_face(rendered.image), rendered)
+
+
 # Seed 339 (a column of cyan tiles with dark joints beside a missed face) was dropped: it looks exactly like a solved
 # face, which must be detected (calibration with a solved cube, faces already solved).
 @pytest.mark.parametrize("seed", [120, 166, 219, 317])
@@ -146,9 +167,11 @@ def test_last_resort_searches_do_not_take_a_tile_wall_for_a_missed_face(seed: in
 
 
 def test_a_lone_odd_sized_square_beside_the_face_does_not_shift_the_grid() -> None:
-    # One undersized square past the face's edge, alone in its line, pulled the 3x3 window one line off the face.
+    # One undersized square past the face's edge, alone in its line, pulled the 3x3 window one line off the face
+    # (the face's outline now also places that window, so the control turns both off).
     rendered = _hard(542)
-    assert not _correct(detect_face(rendered.image, Tunables(grid_lone_size_ratio=100.0)), rendered)
+    control = Tunables(grid_lone_size_ratio=100.0, slide_edge_min=math.inf)
+    assert not _correct(detect_face(rendered.image, control), rendered)
     assert _correct(detect_face(rendered.image), rendered)
 
 
