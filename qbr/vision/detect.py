@@ -11,7 +11,7 @@ past the unseen line (else it is refused). Among the rest the big, fully seen, m
 Frames where nothing is found get one more search on stricter edges (noise-broken outlines), and, when
 small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px); when
 still nothing is found among a few candidates, blurred outlines get one search on contrast-equalised planes
-and one on weaker edges, and a last one on contrast-equalised planes at the higher width (small, dim faces).
+and one on weaker edges, and last ones on contrast-equalised planes at the higher width (small, dim faces).
 """
 
 from __future__ import annotations
@@ -709,7 +709,8 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     if found is None and closer and t.retry_clahe_clip > 0:
         # Small and blurred or dim: contrast-equalised planes, closer (a tiny stickerless face's tiles only part there).
         closer_work = _downscale(image_bgr, t.retry_work_width)
-        found = _plain_face(_search_all(closer_work, t, 1.0, t.retry_canny_factor, retry=True, stretch=True)[0])
+        factors = (1.0, t.retry_canny_factor, t.retry_low_canny_factor or 1.0)
+        found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
     if found is None:
