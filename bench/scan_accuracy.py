@@ -1,6 +1,6 @@
 """Scan accuracy and speed of qbr's vision against known truth, next to the old app's naive approach.
 
-    python bench/scan_accuracy.py [--cubes 50] [--seed 1] [--timing-frames 60] [--data tests/data]
+    python bench/scan_accuracy.py [--cubes 50] [--seed 1] [--timing-frames 60] [--timing-repeats 3] [--data tests/data]
 
 Prints Markdown tables: (1) rendered cubes per difficulty tier, (2) the real scans and photos, (3) per-frame
 time. A cube with a face not found cannot be resolved (qbr gives ``?`` for all of it), so
@@ -215,9 +215,17 @@ def real_photos(data: Path, tunables: Tunables) -> tuple[list[tuple[str, dict[st
     return rows, skipped
 
 
-def timing(frames: int, seed: int, tunables: Tunables) -> list[tuple[str, str, float, float, float, float, int]]:
-    """Median and p95 ms per frame for detection alone and detection + measurement + classification."""
+def timing(
+    frames: int, seed: int, tunables: Tunables, repeats: int = 3
+) -> list[tuple[str, str, str, float, float, float, float, int]]:
+    """Median and p95 ms per frame for detection alone and detection + measurement + classification.
+
+    Both profiles: ``photo`` (every fallback search, what ``qbr scan`` runs) and ``live`` (``for_video()``, what the
+    camera loop runs on each frame). All variants run interleaved on each frame, ``repeats`` passes over the frames,
+    so a slow spell of this shared machine hits them alike.
+    """
     cv2.setNumThreads(1)
+    live = tunables.for_video()
     rows = []
     for width, height in ((640, 480), (1920, 1080)):
         rng = np.random.default_rng([seed, width])
@@ -230,37 +238,46 @@ def timing(frames: int, seed: int, tunables: Tunables) -> list[tuple[str, str, f
             if detect_face(r.image, tunables) is not None:
                 images.append(r.image)
 
-        def detect_only(image: np.ndarray) -> None:
-            detect_face(image, tunables)
+        def detect_only(image: np.ndarray, t: Tunables) -> None:
+            detect_face(image, t)
 
-        def full(image: np.ndarray) -> None:
-            det = detect_face(image, tunables)
+        def full(image: np.ndarray, t: Tunables) -> None:
+            det = detect_face(image, t)
             if det is not None:
-                classify_face(measure_stickers(image, det, tunables), DEFAULT_PALETTE, tunables)
+                classify_face(measure_stickers(image, det, t), DEFAULT_PALETTE, t)
 
-        for name, fn in (("detect", detect_only), ("detect+measure+classify", full)):
-            rows.append((f"{width}x{height}", name, *_times(fn, images), len(images)))
+        variants = [(profile, name, fn, t) for profile, t in (("photo", tunables), ("live", live))
+                    for name, fn in (("detect", detect_only), ("detect+measure+classify", full))]
+        times = _times([(fn, t) for _, _, fn, t in variants], images, repeats)
+        for (profile, name, _, _), stats in zip(variants, times, strict=True):
+            rows.append((f"{width}x{height}", profile, name, *stats, len(images)))
     return rows
 
 
-def _times(fn: Callable[[np.ndarray], None], images: list[np.ndarray]) -> tuple[float, float, float, float]:
-    """Median and p95 of wall-clock ms, then of this thread's CPU ms (robust to other processes on the machine)."""
+def _times(
+    variants: list[tuple[Callable[[np.ndarray, Tunables], None], Tunables]], images: list[np.ndarray], repeats: int
+) -> list[tuple[float, float, float, float]]:
+    """Per variant: median and p95 of wall-clock ms, then of this thread's CPU ms (robust to other processes)."""
     if not images:
-        return (float("nan"),) * 4
+        return [(float("nan"),) * 4 for _ in variants]
     for image in images[:3]:
-        fn(image)  # warm-up: first calls pay for lazy initialisation
-    wall, cpu = [], []
-    for image in images:
-        start, start_cpu = time.perf_counter(), time.thread_time()
-        fn(image)
-        wall.append((time.perf_counter() - start) * 1000)
-        cpu.append((time.thread_time() - start_cpu) * 1000)
+        for fn, t in variants:
+            fn(image, t)  # warm-up: first calls pay for lazy initialisation
+    wall: list[list[float]] = [[] for _ in variants]
+    cpu: list[list[float]] = [[] for _ in variants]
+    for _ in range(repeats):
+        for image in images:
+            for k, (fn, t) in enumerate(variants):
+                start, start_cpu = time.perf_counter(), time.thread_time()
+                fn(image, t)
+                wall[k].append((time.perf_counter() - start) * 1000)
+                cpu[k].append((time.thread_time() - start_cpu) * 1000)
 
     def med_p95(values: list[float]) -> tuple[float, float]:
         values = sorted(values)
         return statistics.median(values), values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
 
-    return (*med_p95(wall), *med_p95(cpu))
+    return [(*med_p95(w), *med_p95(c)) for w, c in zip(wall, cpu, strict=True)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -268,6 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cubes", type=int, default=50, help="random cubes per tier (six faces each)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timing-frames", type=int, default=60, help="frames per resolution for the timing table")
+    parser.add_argument("--timing-repeats", type=int, default=3, help="passes over those frames (interleaved)")
     parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[1] / "tests" / "data",
                         help="folder with colour-scans/ and photos/ (tests/data holds a copy)")
     parser.add_argument("--show-failures", action="store_true", help="list the cubes qbr got wrong")
@@ -321,11 +339,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if skipped:
         print(f"\nSkipped (not 3x3): {', '.join(skipped)}")
 
-    print(f"\n## Time per frame (single thread, frames with a face, {args.timing_frames} per size)\n")
-    print("| frame | stage | median ms | p95 ms | median CPU ms | p95 CPU ms | frames |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for size, stage, med, p95, cmed, cp95, n in timing(args.timing_frames, args.seed, tunables):
-        print(f"| {size} | {stage} | {med:.2f} | {p95:.2f} | {cmed:.2f} | {cp95:.2f} | {n} |")
+    print(f"\n## Time per frame (single thread, frames with a face, {args.timing_frames} per size, "
+          f"{args.timing_repeats} interleaved passes)\n")
+    print("| frame | profile | stage | median ms | p95 ms | median CPU ms | p95 CPU ms | frames |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
+    for size, profile, stage, med, p95, cmed, cp95, n in timing(args.timing_frames, args.seed, tunables,
+                                                                 args.timing_repeats):
+        print(f"| {size} | {profile} | {stage} | {med:.2f} | {p95:.2f} | {cmed:.2f} | {cp95:.2f} | {n} |")
     print(f"\n(total run time {time.perf_counter() - started:.0f} s)")
     return 0
 
