@@ -73,11 +73,13 @@ class _GridFit:
     variety: float = 0.0  # spread of the found stickers' colours (grey levels): tiles are all alike
     alike: bool = False  # all stickers one colour (a solved face): taken only when no many-coloured grid is found
 
-    def rank(self) -> tuple[int, float]:
+    def rank(self, rms_scale: float) -> tuple[int, float]:
         # Seven or more stickers make a sure grid; among sure grids the cube held up to the camera is big, has its
-        # stickers all seen, and (scrambled) many colours, where a wall of tiles has one.
+        # stickers all seen, and (scrambled) many colours, where a wall of tiles has one; a grid that fits its
+        # squares loosely mixes a bigger lattice of tiles with a sticker or two of the cube in front of it.
         sure = min(len(self.found), 7) - 2 * (self.extras + self.conflicts)
-        return sure, self.area * (len(self.found) / 9.0) ** 2 * (1.0 + self.variety / 20.0)
+        fit = math.exp(-self.rms / rms_scale)
+        return sure, self.area * (len(self.found) / 9.0) ** 2 * (1.0 + self.variety / 20.0) * fit
 
     def spans_face(self) -> bool:
         """A sticker seen in every row and every column, so the 3x3 window cannot slide."""
@@ -606,7 +608,7 @@ def _search(
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
-        if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
+        if best is not None and not best.alike and best.rank(t.grid_rank_rms)[0] >= 7 and len(members) < 5:
             break  # proposals come best first: none of the rest can make a sure grid
         if tried[anchor]:
             continue
@@ -629,7 +631,7 @@ def _search(
             fit = _settle_window(work, fit, t)
             if fit is None:
                 continue
-        if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
+        if best is None or (not fit.alike, fit.rank(t.grid_rank_rms)) > (not best.alike, best.rank(t.grid_rank_rms)):
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
         return None, small, n
