@@ -87,69 +87,49 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     for a clear winner. A sticker with a non-finite measurement gets confidence 0 and distance NaN.
     """
     raw = np.asarray(rgb, dtype=np.float64)
+    finite: NDArray[np.bool_] | None = None  # None: every sticker finite, the usual live frame
     if raw.ndim == 2 and raw.shape[1] == 3 and np.isfinite(raw).all():
-        # The usual live frame: nine finite stickers, no masks or masked copies (numpy overhead dominates here).
-        return _classify_finite(np.minimum(np.maximum(raw, 0.0), 255.0), palette, tunables)
-    stickers = _as_stickers(rgb)
-    finite = np.isfinite(stickers).all(axis=1)
-    measured = np.zeros_like(stickers)
-    measured[finite] = srgb_decode(stickers[finite])
+        # No masks or masked copies then: numpy's per-call overhead dominates at nine stickers.
+        stickers = np.minimum(np.maximum(raw, 0.0), 255.0)
+        measured = srgb_decode(stickers)
+    else:
+        stickers = _as_stickers(rgb)
+        finite = np.isfinite(stickers).all(axis=1)
+        measured = np.zeros_like(stickers)
+        measured[finite] = srgb_decode(stickers[finite])
     logo = False
-    if len(stickers) == 9 and finite[4]:
+    if len(stickers) == 9 and (finite is None or finite[4]):
         # A printed logo makes the white centre read dark grey (nearest blue); it would also mislead the light fit.
         lab = linear_to_lab(measured[4])
         logo = math.hypot(lab[1], lab[2]) < tunables.classify_logo_chroma
-    fitted = finite.copy()
-    if logo:
-        fitted[4] = False
-    linear = np.zeros_like(stickers)
-    linear[fitted] = adapt_to_palette(measured[fitted], palette, tunables)
-    if logo:
-        gains = linear[fitted].sum(axis=0) / np.maximum(measured[fitted].sum(axis=0), 1e-9)
-        linear[4] = measured[4] * gains
-    distances = _lab_distances(linear_to_lab(linear), palette)
-    order = np.argsort(distances, axis=1)
-    rows = np.arange(distances.shape[0])
-    best = distances[rows, order[:, 0]]
-    margin = distances[rows, order[:, 1]] - best
-    confidence = np.where(finite, 1.0 - np.exp(-margin / tunables.classify_margin_scale), 0.0)
-    names = [COLOUR_NAMES[k] for k in order[:, 0].tolist()]
-    if logo:
-        names[4], best[4] = "white", distances[4, _WHITE]
-        confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
-    return FaceColours(names=tuple(names), distances=np.where(finite, best, np.nan), confidence=confidence)
-
-
-_WHITE = COLOUR_NAMES.index("white")
-
-
-def _classify_finite(stickers: NDArray[np.float64], palette: Palette, tunables: Tunables) -> FaceColours:
-    """``classify_face`` for stickers all finite and clipped to 0-255: the same maths without the masks."""
-    measured = srgb_decode(stickers)
-    logo = False
-    if len(stickers) == 9:
-        lab = linear_to_lab(measured[4])
-        logo = math.hypot(lab[1], lab[2]) < tunables.classify_logo_chroma
-    if logo:
-        fitted = np.ones(len(stickers), dtype=bool)
-        fitted[4] = False
+    if finite is None and not logo:
+        linear = adapt_to_palette(measured, palette, tunables)
+    else:
+        fitted = np.ones(len(stickers), dtype=bool) if finite is None else finite.copy()
+        if logo:
+            fitted[4] = False
         linear = np.zeros_like(stickers)
         linear[fitted] = adapt_to_palette(measured[fitted], palette, tunables)
-        gains = linear[fitted].sum(axis=0) / np.maximum(measured[fitted].sum(axis=0), 1e-9)
-        linear[4] = measured[4] * gains
-    else:
-        linear = adapt_to_palette(measured, palette, tunables)
+        if logo:
+            gains = linear[fitted].sum(axis=0) / np.maximum(measured[fitted].sum(axis=0), 1e-9)
+            linear[4] = measured[4] * gains
     distances = _lab_distances(linear_to_lab(linear), palette)
     order = np.argsort(distances, axis=1)
     rows = np.arange(len(distances))
     best = distances[rows, order[:, 0]]
     margin = distances[rows, order[:, 1]] - best
     confidence = 1.0 - np.exp(-margin / tunables.classify_margin_scale)
+    if finite is not None:
+        confidence = np.where(finite, confidence, 0.0)
+        best = np.where(finite, best, np.nan)
     names = [COLOUR_NAMES[k] for k in order[:, 0].tolist()]
     if logo:
         names[4], best[4] = "white", distances[4, _WHITE]
-        confidence[4] = 0.5
+        confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
     return FaceColours(names=tuple(names), distances=best, confidence=confidence)
+
+
+_WHITE = COLOUR_NAMES.index("white")
 
 
 def naive_classify(rgb9: ArrayLike, palette: Palette) -> tuple[str, ...]:
