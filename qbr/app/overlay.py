@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -91,6 +92,21 @@ def iso_sticker_centre(face: str, row: int, col: int, centre: tuple[float, float
     return _iso_point(*_sticker_3d(face, row + 0.5, col + 0.5), centre, s)
 
 
+@lru_cache(maxsize=16)
+def _iso_cube_polygons(centre: tuple[float, float], s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Integer polygons of the isometric cube at ``centre``/``s``: stickers (27, 4, 2) in U, F, R net order, their
+    coloured insides, and the three face outlines (3, 4, 2); the same on every frame, so computed once."""
+    stickers = np.array([iso_sticker_polygon(face, i // 3, i % 3, centre, s) for face in ("U", "F", "R")
+                         for i in range(9)])
+    inner = stickers + (stickers.mean(axis=1, keepdims=True) - stickers) * 0.12
+    outlines = np.array([[iso_sticker_polygon(face, r, c, centre, s)[k] for r, c, k in
+                          ((0, 0, 0), (0, 2, 1), (2, 2, 2), (2, 0, 3))] for face in ("U", "F", "R")])
+    polygons = tuple(np.round(p).astype(np.int32) for p in (stickers, inner, outlines))
+    for p in polygons:
+        p.flags.writeable = False
+    return polygons
+
+
 def draw_iso_cube(img: np.ndarray, centre: tuple[float, float], size: float,
                   colours: Mapping[str, Sequence[Colour]]) -> None:
     """An isometric cube whose U, F, R faces show ``colours[face]`` (nine BGR colours each, net order).
@@ -99,15 +115,12 @@ def draw_iso_cube(img: np.ndarray, centre: tuple[float, float], size: float,
     """
     s = size / 6.0  # a 3-unit cube is 6 units tall in this projection
     gap = max(1, round(s * 0.08))
-    for face in ("U", "F", "R"):
+    stickers, inner, outlines = _iso_cube_polygons((float(centre[0]), float(centre[1])), float(s))
+    for k, face in enumerate(("U", "F", "R")):
         for i in range(9):
-            poly = iso_sticker_polygon(face, i // 3, i % 3, centre, s)
-            cv2.fillConvexPoly(img, np.round(poly).astype(np.int32), BLACK, cv2.LINE_AA)
-            inner = poly + (poly.mean(axis=0) - poly) * 0.12
-            cv2.fillConvexPoly(img, np.round(inner).astype(np.int32), colours[face][i], cv2.LINE_AA)
-        outline = np.array([iso_sticker_polygon(face, r, c, centre, s)[k] for r, c, k in
-                            ((0, 0, 0), (0, 2, 1), (2, 2, 2), (2, 0, 3))], np.float32)
-        cv2.polylines(img, [np.round(outline).astype(np.int32)], True, BLACK, gap + 1, cv2.LINE_AA)
+            cv2.fillConvexPoly(img, stickers[9 * k + i], BLACK, cv2.LINE_AA)
+            cv2.fillConvexPoly(img, inner[9 * k + i], colours[face][i], cv2.LINE_AA)
+        cv2.polylines(img, [outlines[k]], True, BLACK, gap + 1, cv2.LINE_AA)
 
 
 def turn_arc(turns: int, radius: float = 0.95, n: int = 24) -> list[tuple[float, float]]:

@@ -252,7 +252,9 @@ def fill_rect(img: np.ndarray, rect: Rect, colour: Colour, alpha: float = 1.0) -
     if alpha >= 1.0:
         roi[:] = colour
     else:
-        cv2.addWeighted(roi, 1.0 - alpha, np.full(roi.shape, colour, np.uint8), alpha, 0.0, dst=roi)
+        # One per-pixel affine map (roi * (1 - alpha) + colour * alpha): no full-size colour image to build.
+        blend = np.hstack((np.eye(3) * (1.0 - alpha), np.asarray(colour, np.float64)[:, None] * alpha))
+        cv2.transform(roi, blend, dst=roi)
 
 
 def draw_text_box(img: np.ndarray, fonts: Fonts, lines: Sequence[str], org: tuple[int, int], size_px: float,
