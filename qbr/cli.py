@@ -26,7 +26,7 @@ from qbr.app.errors import (
 )
 from qbr.cube.errors import InvalidCubeError, MoveSyntaxError, QbrError
 from qbr.solve.errors import SolveError, UnknownLanguageError
-from qbr.vision.palette import PaletteFormatError
+from qbr.vision.errors import PaletteFormatError
 
 
 class ExitStatus(enum.IntEnum):

@@ -98,7 +98,8 @@ class Store:
 
     def load_palette(self) -> tuple[Palette | None, list[Notice]]:
         """The calibrated palette, or None (use the default) with a notice if the file is unusable."""
-        from qbr.vision.palette import Palette, PaletteFormatError
+        from qbr.vision.errors import PaletteFormatError
+        from qbr.vision.palette import Palette
 
         path = self.palette_path
         try:

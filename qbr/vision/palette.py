@@ -15,8 +15,8 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
-from qbr.cube.errors import QbrError
 from qbr.vision.colour import srgb_decode, srgb_to_lab
+from qbr.vision.errors import PaletteFormatError
 
 COLOUR_NAMES: Final = ("white", "yellow", "red", "orange", "green", "blue")
 """The six sticker colours every palette has, in a fixed order."""
@@ -25,12 +25,6 @@ FORMAT: Final = "qbr-palette"
 VERSION: Final = 1
 
 RGB = tuple[float, float, float]
-
-
-class PaletteFormatError(QbrError, ValueError):
-    """A palette (usually a JSON file) is not a valid qbr palette; the message says exactly what is wrong."""
-
-    kind = "bad_palette"
 
 
 def _rgb(value: Any, where: str) -> RGB:
