@@ -35,3 +35,10 @@ def test_importing_qbr_does_nothing():
     )
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+
+
+def test_the_cli_starts_without_numpy_or_opencv():
+    # `qbr solve`, `qbr --help` and bad arguments answer at once: heavy libraries load only where they are used.
+    code = "import sys, qbr.cli; heavy = {'numpy', 'cv2'} & set(sys.modules); assert not heavy, heavy"
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
