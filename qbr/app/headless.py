@@ -100,6 +100,7 @@ def run_headless(
         env.stderr.write(f"qbr: {warning}\n")
     last: tuple = ()
     silent_since: float | None = None
+    lost = False
     with source:
         while True:
             frame = source.read()
@@ -108,13 +109,19 @@ def run_headless(
                     break
                 now = time.monotonic()
                 silent_since = silent_since or now
-                if now - silent_since > _LOST_AFTER:
+                if not lost and now - silent_since > _LOST_AFTER:
+                    # Say so once: a script waiting on a camera that went silent should not wait in the dark.
+                    lost = True
                     session.handle(SourceEvent(now, False))
+                    env.stderr.write(f"qbr: {source.name}: {tr.t('app.msg.no_frames')}\n")
                 time.sleep(0.01)
                 continue
             if silent_since is not None:
-                session.handle(SourceEvent(frame.t, True))
                 silent_since = None
+                if lost:
+                    lost = False
+                    session.handle(SourceEvent(frame.t, True))
+                    env.stderr.write(f"qbr: {source.name}: {tr.t('app.msg.camera_back')}\n")
             effects = session.handle(FrameEvent(frame.t, analyse_frame(frame.image, tunables, session.palette)))
             while effects:
                 effect, effects = effects[0], effects[1:]

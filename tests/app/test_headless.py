@@ -12,7 +12,10 @@ import numpy as np
 import pytest
 import synth
 
+from qbr.app import headless
 from qbr.app.environment import Environment
+from qbr.app.settings import Settings
+from qbr.app.sources import Frame, FrameSource
 from qbr.cli import ExitStatus, main
 from qbr.cube.conventions import FACES
 from qbr.cube.generate import random_state
@@ -134,3 +137,41 @@ def test_dark_frames_between_do_not_disturb(tmp_path: Path, session_video) -> No
     synth.write_video(broken, video, FPS)
     status, out, _ = run(["--camera", str(video), "--no-window", "--json"], tmp_path)
     assert status is ExitStatus.OK and json.loads(out)["facelets"] == facelets
+
+
+class _SilentSpell(FrameSource):
+    """A live source that gives the session video's frames but falls silent for a while halfway."""
+
+    is_live = True
+    name = "camera 0"
+
+    def __init__(self, frames: list[np.ndarray], silent_reads: int) -> None:
+        self._frames, self._silent, self._i = frames, silent_reads, 0
+
+    def read(self) -> Frame | None:
+        if self._i == len(self._frames) // 2 and self._silent > 0:
+            self._silent -= 1
+            return None
+        if self._i >= len(self._frames):
+            return None
+        self._i += 1
+        return Frame(self._frames[self._i - 1], self._i / FPS)
+
+    @property
+    def ended(self) -> bool:
+        return self._i >= len(self._frames)
+
+
+def test_a_camera_that_falls_silent_is_reported_once_and_the_scan_goes_on(
+    session_video, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    facelets, frames, _ = session_video
+    monkeypatch.setattr(headless, "_LOST_AFTER", 0.05)  # the silence below lasts ~0.3 s of wall-clock time
+    err = io.StringIO()
+    env = Environment(stdout=io.StringIO(), stderr=err, stdout_isatty=False, config_dir=tmp_path,
+                      system_language="en", has_display=False)
+    result = headless.run_headless(Settings(lang="en", window=False), env, _SilentSpell(frames, silent_reads=30))
+    assert result.error is None and result.payload["facelets"] == facelets
+    lines = err.getvalue().splitlines()
+    assert lines == ["qbr: camera 0: No picture from the camera. Check that it is connected and not used by "
+                     "another program; everything scanned is kept.", "qbr: camera 0: The camera is back."]
