@@ -551,8 +551,8 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
     pick = int(np.argmin(scores))
     best, other = scores[pick], scores[1 - pick]
     gaps_decide = best < t.slide_gap_match and other > t.slide_gap_ratio * best + t.slide_gap_match / 2
-    cells = _gap_colours(work, fit.homography, fit.cells + 0.5)
-    if float(np.nanmean(body)) < t.solved_gap_ratio * float(np.nanmedian(cells.mean(axis=1))):
+    stickers = _gap_colours(work, fit.homography, fit.cells + 0.5)
+    if float(np.nanmean(body)) < t.solved_gap_ratio * float(np.nanmedian(stickers.mean(axis=1))):
         # A dark body's gaps are a sure sign; a sharp line past such a face is more likely clutter than its outline.
         if not gaps_decide:
             return None

@@ -91,7 +91,8 @@ class Tunables:
     faces measure 37+); such a grid must also pass the dark-gaps test below."""
     solved_gap_ratio: float = 0.6
     """An all-alike grid counts as a (solved) face only if its inner gaps are this much darker than its cells: a
-    cube body shows between stickers, tile walls have light grout; calibrating with a solved cube needs this."""
+    cube body shows between stickers, tile walls have light grout; calibrating with a solved cube needs this.
+    The same ratio tells a dark body, whose gaps alone then place a window that could slide."""
     solved_min_saturation: float = 0.45
     """...or its cells this saturated ((max-min)/max of BGR): coloured stickers on a white body, not grey tiles."""
     slide_gap_match: float = 40.0
