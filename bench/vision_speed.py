@@ -1,6 +1,6 @@
 """Per-frame speed of detect / measure / classify against a reference git revision, with an equality check.
 
-    python bench/vision_speed.py [--frames 200] [--empty 40] [--seed 1] [--rev 2de5040] [--no-timing]
+    python bench/vision_speed.py [--frames 200] [--empty 40] [--seed 1] [--rev HEAD] [--no-timing]
 
 Renders 640x480 frames across the three tiers as ``bench/scan_accuracy.py``'s ``timing`` does, plus frames of
 rooms without a cube. The reference implementation (qbr/vision at ``--rev``) is loaded from git into a temporary
@@ -44,10 +44,13 @@ def load_reference(rev: str, where: Path) -> dict[str, ModuleType]:
     package = where / REF_PACKAGE
     package.mkdir()
     (package / "__init__.py").write_text("")
-    for name in MODULES:
-        source = subprocess.run(["git", "show", f"{rev}:qbr/vision/{name}.py"], cwd=ROOT, check=True,
+    # Every module of qbr/vision at that revision: which ones exist (and import each other) differs between them.
+    listing = subprocess.run(["git", "ls-tree", "--name-only", f"{rev}:qbr/vision"], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout.split()
+    for filename in (f for f in listing if f.endswith(".py") and f != "__init__.py"):
+        source = subprocess.run(["git", "show", f"{rev}:qbr/vision/{filename}"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout
-        (package / f"{name}.py").write_text(source.replace("qbr.vision.", f"{REF_PACKAGE}."))
+        (package / filename).write_text(source.replace("qbr.vision.", f"{REF_PACKAGE}."))
     sys.path.insert(0, str(where))
     return {name: importlib.import_module(f"{REF_PACKAGE}.{name}") for name in MODULES}
 
@@ -182,7 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=200, help="rendered frames with a cube (tiers in turn)")
     parser.add_argument("--empty", type=int, default=40, help="rendered rooms without a cube")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rev", default="2de5040", help="git revision of the reference qbr/vision")
+    parser.add_argument("--rev", default="HEAD",
+                        help="git revision of the reference qbr/vision (default: the last commit, so an uncommitted "
+                        "change is checked against it)")
     parser.add_argument("--repeats", type=int, default=1, help="timing passes over the frames")
     parser.add_argument("--no-timing", action="store_true", help="only check equality")
     args = parser.parse_args(argv)
