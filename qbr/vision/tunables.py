@@ -156,6 +156,9 @@ class Tunables:
         """These tunables for a live stream: no extra searches on frames where the first finds nothing.
 
         A still photo is the only chance to see its face, so it gets every fallback; a video shows the same face
-        again in a moment, and the extra searches triple the cost of the many frames without a cube.
+        again in a moment, and the extra searches triple the cost of the many frames without a cube (even the
+        stricter-edges retry alone: cluttered frames without a cube 4.1 -> 2.7 ms median, p95 14.7 -> 8.0 ms,
+        for 2% of hard faces fewer per frame).
         """
-        return replace(self, retry_work_width=0, retry_clahe_clip=0.0, retry_low_canny_factor=0.0)
+        return replace(self, retry_canny_factor=1.0, retry_work_width=0, retry_clahe_clip=0.0,
+                       retry_low_canny_factor=0.0)
