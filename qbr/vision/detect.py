@@ -400,8 +400,7 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
             break
         found, cells = new_found, new_cells
     if not settled:
-        count, columns, rows = _lines(cells)
-        if count < 4 or columns < 2 or rows < 2:
+        if not _spans_plane(cells):
             return None
         h = _homography(cells + 0.5, cands.centres[found])
         if h is None:
@@ -482,14 +481,19 @@ def _gap_colours(work: np.ndarray, h: np.ndarray, points: np.ndarray) -> np.ndar
     return colours
 
 
+def _dark_body(gaps: np.ndarray, cells: np.ndarray, t: Tunables) -> bool:
+    """Whether the colours between stickers are much darker than the stickers: a cube body, not grout or a white
+    body (NaN rows, off the image, are left out)."""
+    gap_level, cell_level = np.nanmedian(gaps.mean(axis=1)), np.nanmedian(cells.mean(axis=1))
+    return bool(np.isfinite(gap_level) and gap_level < t.solved_gap_ratio * cell_level)
+
+
 def _dark_gaps(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
     """Whether nine alike cells are a solved face: dark joints (a cube body, not grout) or vivid sticker colours."""
     if work.ndim != 3:
         return False
-    gaps = _gap_colours(work, fit.homography, _INNER_GAPS)
     cells = _gap_colours(work, fit.homography, _GRID_CELLS)
-    gap_level, cell_level = np.nanmedian(gaps.mean(axis=1)), np.nanmedian(cells.mean(axis=1))
-    if np.isfinite(gap_level) and gap_level < t.solved_gap_ratio * cell_level:
+    if _dark_body(_gap_colours(work, fit.homography, _INNER_GAPS), cells, t):
         return True
     # A white-bodied cube has light gaps too, but its stickers are vivid where tiles are greyish.
     vivid = (cells.max(axis=1) - cells.min(axis=1)) / np.maximum(cells.max(axis=1), 1.0)
@@ -543,7 +547,8 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
         pts[:, 1] += line
         return pts if axis == 1 else pts[:, ::-1]
 
-    body = np.nanmedian(_gap_colours(work, fit.homography, np.concatenate([gap_points(r) for r in seen])), axis=0)
+    seen_gaps = _gap_colours(work, fit.homography, np.concatenate([gap_points(r) for r in seen]))
+    body = np.nanmedian(seen_gaps, axis=0)
     scores = []
     for extra in (seen[0] - 1, seen[1] + 1):
         colours = _gap_colours(work, fit.homography, gap_points(extra))
@@ -552,8 +557,7 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
     pick = int(np.argmin(scores))
     best, other = scores[pick], scores[1 - pick]
     gaps_decide = best < t.slide_gap_match and other > t.slide_gap_ratio * best + t.slide_gap_match / 2
-    stickers = _gap_colours(work, fit.homography, fit.cells + 0.5)
-    if float(np.nanmean(body)) < t.solved_gap_ratio * float(np.nanmedian(stickers.mean(axis=1))):
+    if _dark_body(seen_gaps, _gap_colours(work, fit.homography, fit.cells + 0.5), t):
         # A dark body's gaps are a sure sign; a sharp line past such a face is more likely clutter than its outline.
         if not gaps_decide:
             return None
@@ -696,6 +700,7 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     work = _downscale(image_bgr, t.work_width)
     found, small, seen_all = _search_all(work, t, 1.0, t.retry_canny_factor)
     closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
+    closer_work: np.ndarray | None = None  # made once, for whichever closer look needs it first
     if (found is None or found.alike) and closer and small >= t.retry_small_min:
         # Small stickers with thin gaps run together at the work size: look once more, closer.
         closer_work = _downscale(image_bgr, t.retry_work_width)
@@ -711,8 +716,8 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
             found = _plain_face(_search_all(work, t, t.retry_low_canny_factor, retry=True)[0])
     if found is None and closer and t.retry_clahe_clip > 0:
         # Small and blurred or dim: contrast-equalised planes, closer (a tiny stickerless face's tiles only part there).
-        closer_work = _downscale(image_bgr, t.retry_work_width)
-        factors = (1.0, t.retry_canny_factor, t.retry_low_canny_factor or 1.0)
+        closer_work = _downscale(image_bgr, t.retry_work_width) if closer_work is None else closer_work
+        factors = [1.0, t.retry_canny_factor] + ([t.retry_low_canny_factor] if t.retry_low_canny_factor > 0 else [])
         found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
