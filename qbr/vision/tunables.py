@@ -107,6 +107,20 @@ class Tunables:
     """...or this many times, which overrules even the gaps (past a white body a hand can pass for body colour)."""
     slide_min_variety: float = 40.0
     """Colour spread (RMS grey levels) a sliding window's stickers need: two lines of alike tiles stay refused."""
+    pocket_min_found: int = 3
+    """Fewest stickers of a 2x2x2's face seen directly (the fourth is placed by the grid); 0: never look for one."""
+    pocket_overrule_found: int = 6
+    """A 3x3 grid with this few stickers seen may be a 2x2x2's face plus a side face's sticker: a 2x2x2 is sought."""
+    pocket_max_rms: float = 0.06
+    """Largest RMS distance (in pitches) of a 2x2x2's stickers from an affine grid: perspective stays below it."""
+    pocket_cell_even: float = 40.0
+    """A cell beyond a 2x2 grid's side is sticker-like when its points differ less than this (0-255) from their mean,"""
+    pocket_cell_contrast: float = 50.0
+    """...and their mean differs this much (0-255) from the colour of the gap between the two cells..."""
+    pocket_side_cells: int = 1
+    """...and a side continues the grid (a bigger face) when this many of its two cells are sticker-like..."""
+    pocket_gap_match: float = 40.0
+    """...with the gap between them within this colour distance (0-255) of the body: a 3x3 face's next line."""
 
     # --- measurement (qbr/vision/measure.py) ---
     measure_inner: float = 0.56
