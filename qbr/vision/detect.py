@@ -82,6 +82,7 @@ class _GridFit:
     variety: float = 0.0  # spread of the found stickers' colours (grey levels): tiles are all alike
     alike: bool = False  # all stickers one colour (a solved face): taken only when no many-coloured grid is found
     size: int = 3  # cells along a side: 3, or 2 for a 2x2x2's face
+    gap_step: float = 0.0  # 2x2x2 only: colour step (0-255) from its stickers to the gaps between them (blur: low)
 
     def rank(self, rms_scale: float) -> tuple[int, float]:
         # Seven or more stickers make a sure grid (all four on a 2x2); among sure grids the cube held up to the
@@ -684,50 +685,92 @@ def _side_points(points: list[tuple[float, float]]) -> np.ndarray:
     return np.stack([base @ m.T + 1.0 for m in turns])
 
 
-# Beyond each side of a 2x2 grid: the two cells a bigger face would continue with (a 5-point cross each) and the
-# gap between them (three points along it).
+# Beyond each side of a 2x2 grid: the two cells a bigger face would continue with (a 5-point cross each), and
+# profiles across the gap between them (at three points along it), from inside one cell to inside the other.
 _CROSS_ARMS = [(0.0, 0.0), (-0.25, 0.0), (0.25, 0.0), (0.0, -0.25), (0.0, 0.25)]
+_ACROSS = (-0.35, -0.05, 0.0, 0.05, 0.35)  # the ends lie inside the stickers, the rest on the gap
 _SIDE_CELLS = _side_points([(2.5 + dx, cy + dy) for cy in (0.5, 1.5) for dx, dy in _CROSS_ARMS])
-_SIDE_GAPS = _side_points([(2.3, 1.0), (2.5, 1.0), (2.7, 1.0)])
-# The body between the four stickers: two points on each arm of the cross of gaps, clear of its middle (logos).
-_POCKET_BODY = np.array([(1.0, 0.3), (1.0, 0.6), (1.0, 1.4), (1.0, 1.7), (0.3, 1.0), (0.6, 1.0), (1.4, 1.0),
-                         (1.7, 1.0)], dtype=np.float64)
+_SIDE_GAPS = _side_points([(x, 1.0 + d) for x in (2.3, 2.5, 2.7) for d in _ACROSS])
+_SIDE_FAR = _side_points([(3.3, 0.5), (3.3, 1.5)])  # past where such a cell would end: the face's outline
+# The same profiles across the four arms of the cross of gaps between the grid's own stickers, clear of its middle
+# (where many 2x2x2s carry a logo).
+_POCKET_BODY = np.concatenate([_side_points([(1.0 + d, 0.5) for d in _ACROSS]),
+                               _side_points([(1.0 + d, 1.5) for d in _ACROSS])], axis=1).reshape(-1, 2)
+
+
+def _gap_extremes(colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per profile (rows of ``_ACROSS`` colours, (k, m, 3)): the gap's colour, the point on it farthest from any
+    blend of the two ends' colours (blur blends a gap into its stickers, but it stays the extreme), and how far."""
+    start, step = colours[:, :1], colours[:, -1:] - colours[:, :1]
+    rel = colours[:, 1:-1] - start
+    blend = np.clip((rel * step).sum(axis=2) / np.maximum((step * step).sum(axis=2), 1e-9), 0.0, 1.0)
+    distance = np.linalg.norm(rel - blend[:, :, None] * step, axis=2)
+    pick = np.argmax(np.nan_to_num(distance, nan=-1.0), axis=1)
+    rows = np.arange(len(colours))
+    return colours[rows, 1 + pick], distance[rows, pick]
+
+
+def _body(work: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, float]:
+    """A 2x2 grid's body colour (between its stickers) and how clearly it steps away from them (0-255; NaN when
+    off the image)."""
+    body, step = _gap_extremes(_gap_colours(work, h, _POCKET_BODY).reshape(-1, len(_ACROSS), 3))
+    return np.median(body, axis=0), float(np.median(step))
 
 
 def _continued(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
     """Whether a bigger face continues a 2x2 grid on some side: then it is part of a 3x3 face (or of a wall of
     tiles), not a 2x2x2's face.
 
-    A face continues where, beyond a side, two sticker-like cells lie (each of one even colour, unlike the gap
-    between them) with a body-coloured gap between them; past a 2x2x2's face lies background (or, tilted, its
-    squashed side face).
+    A face continues where, beyond a side, lies a sticker-like cell (of one even colour, and another past where
+    it ends: a sticker, not a finger reaching on) beside a gap as marked as the grid's own gaps and coloured like
+    them; past a 2x2x2's face lies background, one region with no gap in it, a hand, or (tilted) its squashed
+    side face, whose cells are not even.
     """
     if work.ndim != 3:
         return True
     h = fit.homography
-    body = np.nanmedian(_gap_colours(work, h, _POCKET_BODY), axis=0)
-    if not np.isfinite(body).all():
+    body_colour, contrast = _body(work, h)
+    if not (np.isfinite(body_colour).all() and math.isfinite(contrast)):
         return True
     cells = _gap_colours(work, h, _SIDE_CELLS.reshape(-1, 2)).reshape(4, 2, len(_CROSS_ARMS), 3)
-    gaps = _gap_colours(work, h, _SIDE_GAPS.reshape(-1, 2)).reshape(4, -1, 3)
+    gaps, marks = _gap_extremes(_gap_colours(work, h, _SIDE_GAPS.reshape(-1, 2)).reshape(-1, len(_ACROSS), 3))
+    gap = np.median(gaps.reshape(4, 3, 3), axis=1)  # (4, 3): each side's gap colour, and how marked it is
+    mark = np.median(marks.reshape(4, 3), axis=1)
     mean = cells.mean(axis=2)
-    gap = np.median(gaps, axis=1)  # (4, 3): each side's gap colour
     even = np.linalg.norm(cells - mean[:, :, None], axis=3).max(axis=2) < t.pocket_cell_even
-    # Unlike the gap between them: background or a hand beyond a 2x2x2's side is one region, gap and cells alike.
-    unlike_gap = np.linalg.norm(mean - gap[:, None], axis=2) > t.pocket_cell_contrast
-    sticker_like = (even & unlike_gap).sum(axis=1) >= t.pocket_side_cells
-    gap_like_body = np.linalg.norm(gap - body, axis=1) < t.pocket_gap_match
+    far = _gap_colours(work, h, _SIDE_FAR.reshape(-1, 2)).reshape(4, 2, 3)
+    # Off the image the cell might end: counted as ending (the careful side).
+    ends = ~(np.linalg.norm(far - mean, axis=2) <= t.pocket_cell_end)
+    sticker_like = (even & ends).sum(axis=1) >= t.pocket_side_cells
+    marked = mark > t.pocket_gap_depth * contrast
+    like_body = np.linalg.norm(gap - body_colour, axis=1) < t.pocket_gap_match
     # A side reaching off the image tells nothing (comparisons with NaN are False): a 3x3 face cut there shows a
     # bigger lattice of candidates on its other sides.
-    return bool((sticker_like & gap_like_body).any())
+    return bool((sticker_like & marked & like_body).any())
 
 
-def _within(inner: _GridFit, outer: _GridFit) -> bool:
-    """Whether ``inner``'s centre lies inside ``outer``'s outline: the two grids are fitted to one object."""
+def _within(inner: _GridFit, outer: _GridFit, scale: float = 1.0) -> bool:
+    """Whether ``inner``'s centre lies inside ``outer``'s outline: the two grids are fitted to one object.
+
+    ``scale``: ``outer``'s work width over ``inner``'s (pixel centres line up under INTER_AREA resizing).
+    """
     centre = apply_homography(inner.homography, np.array([[inner.size / 2, inner.size / 2]]))[0]
+    centre = (centre + 0.5) * scale - 0.5
     to_grid = cv2.invert(outer.homography, flags=cv2.DECOMP_LU)[1]
     x, y = apply_homography(to_grid, centre[None])[0]
     return bool(0.0 <= x <= outer.size and 0.0 <= y <= outer.size)
+
+
+def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: float = 1.0) -> bool:
+    """Whether a 2x2x2's face is taken rather than ``grid``: nothing, a one-coloured grid (tiles), or a thin grid
+    around it (its own stickers and a side face's or a neighbour's) when its gaps are clear enough to show that no
+    3x3 face continues it (``scale``: ``grid``'s work width over ``pocket``'s)."""
+    if grid is None:
+        return True
+    if pocket.alike:
+        return False
+    return grid.alike or (len(grid.found) <= t.pocket_overrule_found and _within(pocket, grid, scale)
+                          and pocket.gap_step >= t.pocket_overrule_step)
 
 
 def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables) -> _GridFit | None:
@@ -753,6 +796,7 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables) -> _
                 continue  # four alike squares between light joints: tiles, not a solved face
             if _continued(work, fit, t):
                 continue
+            fit = dataclasses.replace(fit, gap_step=_body(work, fit.homography)[1])
             rank = (not fit.alike, fit.rank(t.grid_rank_rms))
             if best is None or rank > (not best.alike, best.rank(t.grid_rank_rms)):
                 best = fit
@@ -871,11 +915,11 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     work = _downscale(image_bgr, t.work_width)
     first_looks: list[_Candidates] = []
     found, small, seen_all = _search_all(work, t, 1.0, t.retry_canny_factor, looks=first_looks)
+    pocket, pocket_work = None, work
     if t.pocket_min_found > 0 and (found is None or found.alike or len(found.found) <= t.pocket_overrule_found):
-        # No sure 3x3 face: a 2x2x2's face (seen whole, continued by no sticker) takes the place of nothing, of a
-        # one-coloured grid, or of a thin grid around it (its stickers and a side face's or a neighbour's).
+        # No sure 3x3 face: a 2x2x2's face (seen whole, continued by no sticker) may take the place of the grid.
         pocket = _search_pocket(work, first_looks, t)
-        if pocket is not None and (found is None or (not pocket.alike and (found.alike or _within(pocket, found)))):
+        if pocket is not None and found is not None and _overrules(pocket, found, t):
             found = pocket
     closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
     closer_work: np.ndarray | None = None  # made once, for whichever closer look needs it first
@@ -899,6 +943,9 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
+    if pocket is not None and found is not pocket and _overrules(pocket, found, t,
+                                                                 work.shape[1] / pocket_work.shape[1]):
+        found, work = pocket, pocket_work  # the 3x3 searches that followed found no sure face either
     if found is None:
         return None
     best = found
