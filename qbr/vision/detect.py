@@ -691,7 +691,7 @@ _CROSS_ARMS = [(0.0, 0.0), (-0.25, 0.0), (0.25, 0.0), (0.0, -0.25), (0.0, 0.25)]
 _ACROSS = (-0.35, -0.05, 0.0, 0.05, 0.35)  # the ends lie inside the stickers, the rest on the gap
 _SIDE_CELLS = _side_points([(2.5 + dx, cy + dy) for cy in (0.5, 1.5) for dx, dy in _CROSS_ARMS])
 _SIDE_GAPS = _side_points([(x, 1.0 + d) for x in (2.3, 2.5, 2.7) for d in _ACROSS])
-_SIDE_FAR = _side_points([(3.3, 0.5), (3.3, 1.5)])  # past where such a cell would end: the face's outline
+_SIDE_FAR = _side_points([(3.2, 0.5), (3.2, 1.5)])  # past where such a cell would end: the face's outline
 # The same profiles across the four arms of the cross of gaps between the grid's own stickers, clear of its middle
 # (where many 2x2x2s carry a logo).
 _POCKET_BODY = np.concatenate([_side_points([(1.0 + d, 0.5) for d in _ACROSS]),
@@ -739,8 +739,7 @@ def _continued(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
     mean = cells.mean(axis=2)
     even = np.linalg.norm(cells - mean[:, :, None], axis=3).max(axis=2) < t.pocket_cell_even
     far = _gap_colours(work, h, _SIDE_FAR.reshape(-1, 2)).reshape(4, 2, 3)
-    # Off the image the cell might end: counted as ending (the careful side).
-    ends = ~(np.linalg.norm(far - mean, axis=2) <= t.pocket_cell_end)
+    ends = np.linalg.norm(far - mean, axis=2) > t.pocket_cell_end
     sticker_like = (even & ends).sum(axis=1) >= t.pocket_side_cells
     marked = mark > t.pocket_gap_depth * contrast
     like_body = np.linalg.norm(gap - body_colour, axis=1) < t.pocket_gap_match
@@ -767,8 +766,6 @@ def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: floa
     3x3 face continues it (``scale``: ``grid``'s work width over ``pocket``'s)."""
     if grid is None:
         return True
-    if pocket.alike:
-        return False
     return grid.alike or (len(grid.found) <= t.pocket_overrule_found and _within(pocket, grid, scale)
                           and pocket.gap_step >= t.pocket_overrule_step)
 
@@ -788,17 +785,18 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables) -> _
             tried[members] = True
             if fit is None or fit.rms > t.pocket_max_rms or fit.fill < t.grid_min_fill:
                 continue
-            if fit.extras or fit.conflicts:
+            if fit.extras > t.pocket_max_extra or fit.conflicts:
                 continue  # lattice-aligned squares around or inside it: a bigger face or a wall of tiles
             variety = _colour_variety(work, cands.centres[fit.found])
-            fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
-            if fit.alike and not _dark_gaps(work, fit, t):
-                continue  # four alike squares between light joints: tiles, not a solved face
+            if variety < t.grid_min_variety:
+                # Four alike squares: a solved 2x2x2 face cannot be told from a 2x2 tile panel or window (rendered
+                # rooms: their gaps are as dark, their colours as vivid), so it is not taken.
+                continue
+            fit = dataclasses.replace(fit, variety=variety)
             if _continued(work, fit, t):
                 continue
             fit = dataclasses.replace(fit, gap_step=_body(work, fit.homography)[1])
-            rank = (not fit.alike, fit.rank(t.grid_rank_rms))
-            if best is None or rank > (not best.alike, best.rank(t.grid_rank_rms)):
+            if best is None or fit.rank(t.grid_rank_rms) > best.rank(t.grid_rank_rms):
                 best = fit
     return best
 

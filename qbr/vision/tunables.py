@@ -116,10 +116,13 @@ class Tunables:
     3x3 face what lies past a 2x2 block cannot be told (rendered: such 2x2x2s 61+, blurred 3x3 faces 45-)."""
     pocket_max_rms: float = 0.06
     """Largest RMS distance (in pitches) of a 2x2x2's stickers from an affine grid: perspective stays below it."""
+    pocket_max_extra: int = 0
+    """Most squares on a 2x2x2's lattice just outside it (a finger beside it can pass for one; tiles make many)."""
     pocket_cell_even: float = 40.0
     """A cell beyond a 2x2 grid's side is sticker-like when its points differ less than this (0-255) from their mean;"""
-    pocket_cell_end: float = 40.0
-    """...and a point past its far end differs more than this (0-255) from it (a finger beside a face reaches on);"""
+    pocket_cell_end: float = 80.0
+    """...and a point past its far end differs more than this (0-255) from it: a 3x3 face's next stickers step 97+
+    (95% of rendered ones), a finger or a part of a rig beside a 2x2x2 reaches on;"""
     pocket_side_cells: int = 1
     """...a side continues the grid (a bigger face) when this many of its two cells are sticker-like..."""
     pocket_gap_depth: float = 0.5
