@@ -127,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("scan", help="read the cube from six photos, faces in URFDLB order, and solve it")
     p.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="U R F D L B photos")
     p.add_argument("--debug", metavar="DIR", type=Path, help="write annotated images of what was found")
+    p.add_argument("--size", type=int, choices=(2, 3), help="the cube is a 2x2x2 or a 3x3x3 (default: as found)")
     _common(p, suppress=True)
 
     p = sub.add_parser("resolve", help="name a cube's colours from measured sticker colours (JSON) and solve it")
@@ -157,7 +158,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
     if command == "scan":
         from qbr.app.commands.scan import scan_command
 
-        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env)
+        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env, size=args.size)
     if command == "resolve":
         from qbr.app.commands.scan import resolve_command
 

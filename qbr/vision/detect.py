@@ -899,20 +899,29 @@ def _plain_face(fit: _GridFit | None) -> _GridFit | None:
     return None if fit is None or fit.alike or fit.extras else fit
 
 
-def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
+def detect_face(
+    image_bgr: np.ndarray, tunables: Tunables = Tunables(), size: int | None = None  # noqa: B008
+) -> FaceDetection | None:
     """Find the cube face in a BGR frame; None when no face is visible.
+
+    ``size`` 3 or 2 looks for that cube's faces only (the user said which cube it is); None decides by the grid.
 
     When the first look finds no sure 3x3 face, a 2x2x2's face is looked for among the same sticker candidates
     (``FaceDetection.size`` says which was found): a 2x2 grid spanning a whole face, which no square on its lattice
     and no sticker-like cell beyond its sides continues; only then do the 3x3 fallback searches give way to it.
     """
-    t = tunables
+    t = tunables if size != 3 else dataclasses.replace(tunables, pocket_min_found=0)
+    if size not in (None, 2, 3):
+        raise ValueError(f"size must be 2, 3 or None, not {size!r}")
     if image_bgr is None or image_bgr.ndim < 2 or image_bgr.size == 0:
         return None
     width = image_bgr.shape[1]
     work = _downscale(image_bgr, t.work_width)
     first_looks: list[_Candidates] = []
     found, small, seen_all = _search_all(work, t, 1.0, t.retry_canny_factor, looks=first_looks)
+    if size == 2:
+        pocket = _search_pocket(work, first_looks, t) if t.pocket_min_found > 0 else None
+        return None if pocket is None else _detection(pocket, work, width)
     pocket, pocket_work = None, work
     if t.pocket_min_found > 0 and (found is None or found.alike or len(found.found) <= t.pocket_overrule_found):
         # No sure 3x3 face: a 2x2x2's face (seen whole, continued by no sticker) may take the place of the grid.
@@ -944,9 +953,11 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
     if pocket is not None and found is not pocket and _overrules(pocket, found, t,
                                                                  work.shape[1] / pocket_work.shape[1]):
         found, work = pocket, pocket_work  # the 3x3 searches that followed found no sure face either
-    if found is None:
-        return None
-    best = found
+    return None if found is None else _detection(found, work, width)
+
+
+def _detection(best: _GridFit, work: np.ndarray, width: int) -> FaceDetection:
+    """The face of grid ``best`` (fitted in ``work``) in the pixels of the original frame, ``width`` wide."""
     n = best.size
     scale = work.shape[1] / width
     h_work = _upright(best.homography, n)
