@@ -9,12 +9,14 @@ import string
 import pytest
 
 from qbr import cli
+from qbr.app.commands import pocket as pocket_command
 from qbr.app.environment import Environment
 from qbr.cli import ExitStatus, main
 from qbr.cube.moves import parse_moves
 from qbr.cube.pocket.generate import random_pocket_state
 from qbr.cube.pocket.state import PocketState
 from qbr.solve.pocket.costs import SAMPLE, load_costs
+from qbr.solve.pocket.solver import PocketSolver
 
 # The 3x3's keys (tests/app/test_cli_solve.py), and what only a 2x2 answer has.
 POCKET_KEYS = {"facelets", "solution", "moves", "length_htm", "length_qtm", "steps", "orientation", "language",
@@ -37,6 +39,17 @@ def run_json(argv, tmp_path, **kwargs):
 @pytest.fixture
 def one_parser(monkeypatch):
     monkeypatch.setattr(cli, "build_parser", functools.cache(cli.build_parser))
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return PocketSolver.build().tables
+
+
+@pytest.fixture(autouse=True)
+def tables_built_once(monkeypatch, tables):
+    """Each command builds its solver; here they share one set of tables (half a second a build saved)."""
+    monkeypatch.setattr(pocket_command.PocketSolver, "build", classmethod(lambda cls: cls(tables)))
 
 
 def test_solve_24_letters_prints_a_verified_solution(tmp_path):
