@@ -171,3 +171,11 @@ def test_fuzz_2x2_never_crashes_and_always_prints_json(tmp_path, one_parser):
         else:
             assert data["error"]["kind"]
     assert ExitStatus.INVALID_CUBE in statuses
+
+
+def test_fuzz_show_any_length(tmp_path, one_parser):
+    rng = random.Random(8)
+    for _ in range(500):
+        text = "".join(rng.choice("ABCDEFWR@é ") for _ in range(rng.randrange(0, 30)))
+        status, data = run_json(["show", "--size", "2", text], tmp_path)
+        assert status in (ExitStatus.OK, ExitStatus.INVALID_CUBE) and len(data["net"]) == 6

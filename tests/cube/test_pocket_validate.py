@@ -45,6 +45,10 @@ def test_real_cubes_are_valid_however_lettered():
     assert validate(" ".join(state[i : i + 4].lower() for i in range(0, 24, 4))) == []
 
 
+def test_short_strings_of_six_letters_are_left_as_typed():
+    assert face_letters("RW@emU").letters == "RW@EMU" and face_letters("ABCDEF").letters == "ABCDEF"
+
+
 def test_length_and_characters():
     problem = only(SOLVED + "U", ProblemKind.BAD_LENGTH)
     assert problem.params == {"count": "25", "expected": "24"} and "24 stickers" in problem.message
@@ -167,6 +171,7 @@ def test_problem_messages_are_translated():
 
 @given(st.text(max_size=40) | st.text(alphabet="URFDLBWYGOXP", min_size=24, max_size=24))
 def test_never_raises_on_any_text(text):
+    assert face_letters(text).letters or not text.split()
     problems = validate(text)
     assert all(isinstance(p, Problem) and p.message for p in problems)
     if not problems:
