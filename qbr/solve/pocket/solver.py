@@ -25,6 +25,9 @@ from qbr.solve.pocket.tables import DistanceTables
 METRICS: Final = ("htm", "qtm", "robot")
 """Half-turn metric, quarter-turn metric, and the robot's costs (``costs``)."""
 
+COST_TOLERANCE: Final = 1e-6
+"""Relative difference allowed between the search's running cost and the answer re-priced (float sums differ)."""
+
 MAX_KEPT_BOUNDS: Final = 48
 """Robot bounds kept per solver: one per way the cube is held (24) for two costs files, then start again."""
 
@@ -118,6 +121,6 @@ class PocketSolver:
         moves = normalised.user_moves(MOVES[c] for c in columns)
         if not PocketState(lettering.letters).apply(moves).is_solved:
             raise SolveError(f"the 2x2 tables answered '{format_moves(moves)}', which does not solve {facelets}")
-        if costs is not None and cost is not None and abs(costs.cost(moves) - cost) > 1e-6 * max(1.0, cost):
+        if costs is not None and cost is not None and abs(costs.cost(moves) - cost) > COST_TOLERANCE * max(1.0, cost):
             raise SolveError(f"the robot search priced '{format_moves(moves)}' at {cost}, not {costs.cost(moves)}")
         return PocketSolution(lettering.letters, moves, metric, cost, colour_names=lettering.colour_names)
