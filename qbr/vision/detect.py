@@ -742,7 +742,7 @@ def _continued(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
     ends = np.linalg.norm(far - mean, axis=2) > t.pocket_cell_end
     sticker_like = (even & ends).sum(axis=1) >= t.pocket_side_cells
     marked = mark > t.pocket_gap_depth * contrast
-    like_body = np.linalg.norm(gap - body_colour, axis=1) < t.pocket_gap_match
+    like_body = np.linalg.norm(gap - body_colour, axis=1) < max(t.pocket_gap_match, t.pocket_gap_share * contrast)
     # A side reaching off the image tells nothing (comparisons with NaN are False): a 3x3 face cut there shows a
     # bigger lattice of candidates on its other sides.
     return bool((sticker_like & marked & like_body).any())

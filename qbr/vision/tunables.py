@@ -128,7 +128,10 @@ class Tunables:
     pocket_gap_depth: float = 0.5
     """...and the gap between them is at least this share as marked (colour step to the cells) as the grid's own..."""
     pocket_gap_match: float = 45.0
-    """...and within this colour distance (0-255) of the grid's own gap colour: the body, a 3x3 face's next line."""
+    """...and within this colour distance (0-255) of the grid's own gap colour: the body, a 3x3 face's next line..."""
+    pocket_gap_share: float = 0.6
+    """...or within this share of its gaps' step from its stickers: blur and noise move both gap colours apart
+    (rendered 3x3 sessions: 2 of 120 turning frames taken for a 2x2x2 without it, none with it)."""
 
     # --- measurement (qbr/vision/measure.py) ---
     measure_inner: float = 0.56

@@ -128,3 +128,14 @@ def test_real_3x3_photo_sets_are_never_taken_for_pocket_faces() -> None:
 def test_no_pocket_search_when_switched_off() -> None:
     rendered = _pocket("easy", 7500, "black")
     assert detect_face(rendered.image, Tunables(pocket_min_found=0)) is None
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_3x3_cube_turning_between_faces_is_never_taken_for_a_pocket_cube(seed: int) -> None:
+    # Turning frames show a 3x3 face steeply, a 2x2 block of it sharp and the rest foreshortened and blurred.
+    rng = np.random.default_rng(seed)
+    facelets = "".join(rng.permutation(list("".join(f * 9 for f in "URFDLB"))))
+    tier = ("easy", "medium")[seed % 2]
+    for image, _face in synth.render_session(facelets, rng, fps=6, tier=tier):
+        detection = detect_face(image, PROFILES["live"])
+        assert detection is None or detection.size == 3
