@@ -29,7 +29,7 @@ TABLES_VERSION: Final = 1
 
 MAGIC: Final = b"qbr-twophase-tables\n"
 MAX_BYTES: Final = 64_000_000
-"""The tables take about 16 MB; a larger file is not ours."""
+"""The tables take about 20 MB; a larger file is not ours."""
 
 _DIGEST_BYTES: Final = 32
 

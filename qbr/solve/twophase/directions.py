@@ -25,7 +25,7 @@ class Direction:
     rotation: str | None
     inverted: bool
 
-    def _home_face(self) -> str:
+    def home_faces(self) -> str:
         """Letter ``g`` of this string: the face of the original cube that ends up at face ``g`` (URFDLB)."""
         if self.rotation is None:
             return "URFDLB"
@@ -42,12 +42,12 @@ class Direction:
         facelets = cube.to_facelets()
         rotated = "".join(facelets[p] for p in perm)
         # Each colour is renamed after the face its centre now shows on.
-        rename = str.maketrans(self._home_face(), "URFDLB")
+        rename = str.maketrans(self.home_faces(), "URFDLB")
         return CubieCube.from_facelets(rotated.translate(rename))
 
     def solution_back(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """A solution of the original cube from a solution of ``view(cube)``."""
-        home = self._home_face()
+        home = self.home_faces()
         moves = tuple(Move(home[FACE_INDEX[m.face]], m.turns) for m in moves)
         return invert(moves) if self.inverted else moves
 

@@ -17,7 +17,7 @@ from qbr.solve.twophase.cubies import MOVES, PHASE2_MOVES, Cubies
 
 @dataclass(frozen=True)
 class MoveTables:
-    """One move table per coordinate (uint16, as every coordinate is below 65,536)."""
+    """One move table per coordinate (int32: the search indexes and multiplies with them without widening)."""
 
     twist: np.ndarray
     flip: np.ndarray
@@ -36,7 +36,7 @@ def _table(cubes: Cubies, coordinate: Callable[[Cubies], np.ndarray], moves: tup
     n = len(cubes.cp)
     index = np.repeat(np.arange(n), len(moves))
     turned = cubes.take(index).turned(np.tile(np.array(moves), n))
-    return coordinate(turned).reshape(n, len(moves)).astype(np.uint16)
+    return coordinate(turned).reshape(n, len(moves)).astype(np.int32)
 
 
 def build_move_tables() -> MoveTables:

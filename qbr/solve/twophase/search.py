@@ -40,8 +40,8 @@ class OutOfTime(Exception):
     """The deadline passed during the search (caught inside; the best solution so far stands)."""
 
 
-_FACE = np.array([k // 3 for k in range(len(MOVES))], dtype=np.int8)
-_NONE = 6
+FACE = np.array([k // 3 for k in range(len(MOVES))], dtype=np.int8)
+NO_FACE = 6
 """The "last face" of a node no turn has reached yet."""
 
 
@@ -56,7 +56,7 @@ def _allowed_faces() -> np.ndarray:
     return allowed
 
 
-_ALLOWED = _allowed_faces()
+ALLOWED = _allowed_faces()
 _PHASE2 = np.array(PHASE2_MOVES, dtype=np.int8)
 _ENDS_PHASE1 = ~np.isin(np.arange(len(MOVES)), PHASE2_MOVES)
 """A phase 1 solution that ends with a phase 2 turn was already found one turn shorter."""
@@ -94,12 +94,11 @@ class _Phase:
         moves: np.ndarray,
         final_ok: np.ndarray | None,
     ) -> None:
-        # int32 throughout: products stay below 2**31 and no array is widened on the hot path.
-        self.ta, self.tb, self.tc = (t.astype(np.int32) for t in tables)
+        self.ta, self.tb, self.tc = tables
         self.pa, self.pb = prune
         self.size_c = size_c
         self.moves = moves
-        self.faces = _FACE[moves]
+        self.faces = FACE[moves]
         self.final_ok = final_ok
 
     def bound(self, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -109,7 +108,7 @@ class _Phase:
     def expand(self, nodes: _Nodes, left: int) -> _Nodes:
         """Children that can still reach the goal within ``left - 1`` more turns."""
         a, c = self.ta[nodes.a], self.tc[nodes.c]
-        keep = _ALLOWED[nodes.last][:, self.faces] & (self.pa[a * self.size_c + c] <= left - 1)
+        keep = ALLOWED[nodes.last][:, self.faces] & (self.pa[a * self.size_c + c] <= left - 1)
         if left == 1 and self.final_ok is not None:
             keep &= self.final_ok[None, :]
         # The second bound only for the children the first one let through (often a small part).
@@ -129,7 +128,7 @@ class _Search:
         self.deadline = deadline
         self.nodes = 0
         # Corner permutation and where the slice, U and D edges are: followed through phase 1 to its leaves.
-        self.placed_moves = tuple(t.astype(np.int32) for t in (m.cperm, m.slice_sorted, m.u_edges, m.d_edges))
+        self.placed_moves = (m.cperm, m.slice_sorted, m.u_edges, m.d_edges)
         self.eperm_from_placed = m.eperm_from_placed
         self.root_placed = np.zeros((0, 4), dtype=np.int32)
         self.phase1 = _Phase((m.twist, m.flip, m.slice), (p.twist_slice, p.flip_slice), co.N_SLICE,
@@ -185,7 +184,7 @@ def two_phase(
     search.root_placed = np.stack(
         [co.cperm_of(roots), co.slice_sorted_of(roots), co.u_edges_of(roots), co.d_edges_of(roots)], axis=1
     ).astype(np.int32)
-    start = _Nodes(co.twist_of(roots), co.flip_of(roots), co.slice_of(roots), np.full(n, _NONE, dtype=np.int8),
+    start = _Nodes(co.twist_of(roots), co.flip_of(roots), co.slice_of(roots), np.full(n, NO_FACE, dtype=np.int8),
                    np.arange(n), np.zeros((n, 0), dtype=np.int8))
     best_length = settings.longest + 1 if shorter_than is None else shorter_than
     best: tuple[Move, ...] | None = None
