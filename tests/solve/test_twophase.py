@@ -86,6 +86,8 @@ def test_pruning_tables_have_the_known_distance_counts(tables):
         1, 4, 50, 586, 6184, 54066, 296322, 582492, 142520, 340]
     assert np.bincount(tables.pruning.flip_slice).tolist() == [
         1, 4, 50, 532, 4804, 41832, 238263, 555636, 172314, 324]
+    assert np.bincount(tables.pruning.twist_flip).tolist() == [
+        1, 4, 46, 504, 5662, 61008, 549711, 2422226, 1431344, 8470]
     for table in (tables.pruning.cperm_sperm, tables.pruning.eperm_sperm):
         assert table.min() == 0 and (table >= 0).all() and np.count_nonzero(table == 0) == 1
 

@@ -1,8 +1,8 @@
 """Optimal solutions for cubes near solved: IDA* over the whole cube.
 
-Three lower bounds on the distance to solved prune the search: phase 1's distance (twist x slice, flip x slice)
-with each of the three axes upright, and, for cubes within ``near_table.DEPTH`` turns, their exact distance
-(any other cube is further). Batched depth-first like the two-phase search; the bound grows one turn at a
+Lower bounds on the distance to solved prune the search: phase 1's distance (twist x slice, flip x slice,
+twist x flip) with each of the three axes upright, and, for cubes within ``near_table.DEPTH`` turns, their exact
+distance (any other cube is further). Batched depth-first like the two-phase search; the bound grows one turn at a
 time, so the first solution found is a shortest one.
 """
 
@@ -54,7 +54,7 @@ class _Optimal:
         m, p = tables.moves, tables.pruning
         self.view_tables = [getattr(m, name) for name in _VIEW_COORDS]
         self.full_tables = [getattr(m, name) for name in FULL_STATE]
-        self.twist_slice, self.flip_slice = p.twist_slice, p.flip_slice
+        self.twist_slice, self.flip_slice, self.twist_flip = p.twist_slice, p.flip_slice, p.twist_flip
         self.near = tables.near
         self.views = [Direction(r, False) for r in ROTATIONS]
         self.view_moves = [_view_moves(v) for v in self.views]
@@ -73,7 +73,8 @@ class _Optimal:
     def bound(self, nodes: _Nodes) -> int:
         c = nodes.coords
         views = [max(self.twist_slice[c[3 * k, 0] * co.N_SLICE + c[3 * k + 2, 0]],
-                     self.flip_slice[c[3 * k + 1, 0] * co.N_SLICE + c[3 * k + 2, 0]]) for k in range(3)]
+                     self.flip_slice[c[3 * k + 1, 0] * co.N_SLICE + c[3 * k + 2, 0]],
+                     self.twist_flip[c[3 * k, 0] * co.N_FLIP + c[3 * k + 1, 0]]) for k in range(3)]
         return int(max(*views, self.near.lookup(key(*c[9:]))[0]))
 
     def expand(self, nodes: _Nodes, left: int) -> _Nodes:
@@ -98,7 +99,8 @@ class _Optimal:
             slice_ = turn(3 * k + 2, slice_t, view_move[move])
             keep(self.twist_slice[twist * co.N_SLICE + slice_] <= left - 1)
             flip = turn(3 * k + 1, flip_t, view_move[move])
-            keep(self.flip_slice[flip * co.N_SLICE + rows[3 * k + 2]] <= left - 1)
+            keep((self.flip_slice[flip * co.N_SLICE + rows[3 * k + 2]] <= left - 1)
+                 & (self.twist_flip[rows[3 * k] * co.N_FLIP + flip] <= left - 1))
             if k == 0:
                 # The exact distance of near cubes prunes most where the phase 1 bounds are weakest: deep down.
                 full = [turn(9 + i, t, move) for i, t in enumerate(self.full_tables)]

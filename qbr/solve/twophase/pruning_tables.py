@@ -17,11 +17,13 @@ UNSEEN = -1
 
 @dataclass(frozen=True)
 class PruningTables:
-    """Distances (int8) indexed ``a * size_of_b + b``: phase 1 twist x slice and flip x slice, phase 2 corner
-    permutation x slice permutation and U/D edge permutation x slice permutation."""
+    """Distances (int8) indexed ``a * size_of_b + b``: phase 1 twist x slice, flip x slice and twist x flip (the
+    third halves phase 1's nodes), phase 2 corner permutation x slice permutation and U/D edge permutation x slice
+    permutation."""
 
     twist_slice: np.ndarray
     flip_slice: np.ndarray
+    twist_flip: np.ndarray
     cperm_sperm: np.ndarray
     eperm_sperm: np.ndarray
 
@@ -57,6 +59,7 @@ def build_pruning_tables(moves: MoveTables, solved: dict[str, int]) -> PruningTa
     return PruningTables(
         twist_slice=pair_distances(moves.twist, moves.slice, solved["twist"], solved["slice"]),
         flip_slice=pair_distances(moves.flip, moves.slice, solved["flip"], solved["slice"]),
+        twist_flip=pair_distances(moves.twist, moves.flip, solved["twist"], solved["flip"]),
         cperm_sperm=pair_distances(moves.cperm[:, list(PHASE2_MOVES)], moves.sperm, solved["cperm"], solved["sperm"]),
         eperm_sperm=pair_distances(moves.eperm, moves.sperm, solved["eperm"], solved["sperm"]),
     )

@@ -93,6 +93,7 @@ class _Phase:
         size_c: int,
         moves: np.ndarray,
         final_ok: np.ndarray | None,
+        prune_ab: np.ndarray | None = None,
     ) -> None:
         self.ta, self.tb, self.tc = tables
         self.pa, self.pb = prune
@@ -100,10 +101,13 @@ class _Phase:
         self.moves = moves
         self.faces = FACE[moves]
         self.final_ok = final_ok
+        self.pab = prune_ab
+        self.size_b = len(self.tb)
 
     def bound(self, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
         """A lower bound on the turns to this phase's goal."""
-        return np.maximum(self.pa[a * self.size_c + c], self.pb[b * self.size_c + c])
+        bound = np.maximum(self.pa[a * self.size_c + c], self.pb[b * self.size_c + c])
+        return bound if self.pab is None else np.maximum(bound, self.pab[a * self.size_b + b])
 
     def expand(self, nodes: _Nodes, left: int) -> _Nodes:
         """Children that can still reach the goal within ``left - 1`` more turns."""
@@ -116,6 +120,8 @@ class _Phase:
         a, c = a[parent, column], c[parent, column]
         b = self.tb[nodes.b[parent], column]
         ok = self.pb[b * self.size_c + c] <= left - 1
+        if self.pab is not None:
+            ok &= self.pab[a * self.size_b + b] <= left - 1
         parent, column = parent[ok], column[ok]
         path = np.concatenate([nodes.path[parent], self.moves[column][:, None]], axis=1)
         return _Nodes(a[ok], b[ok], c[ok], self.faces[column], nodes.root[parent], path)
@@ -132,7 +138,7 @@ class _Search:
         self.eperm_from_placed = m.eperm_from_placed
         self.root_placed = np.zeros((0, 4), dtype=np.int32)
         self.phase1 = _Phase((m.twist, m.flip, m.slice), (p.twist_slice, p.flip_slice), co.N_SLICE,
-                             np.arange(len(MOVES), dtype=np.int8), _ENDS_PHASE1)
+                             np.arange(len(MOVES), dtype=np.int8), _ENDS_PHASE1, p.twist_flip)
         # Phase 2's tables have a column per phase 2 turn only: its nodes index them by column.
         self.phase2 = _Phase((m.cperm[:, list(PHASE2_MOVES)], m.eperm, m.sperm), (p.cperm_sperm, p.eperm_sperm),
                              co.N_SPERM, np.arange(len(PHASE2_MOVES), dtype=np.int8), None)

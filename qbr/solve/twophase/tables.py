@@ -65,6 +65,7 @@ def layout() -> dict[str, tuple[tuple[int, ...], np.dtype]]:
     shapes["move_eperm_from_placed"] = ((co.N_SLICE_SORTED * co.N_SPERM,), np.dtype(np.int32))
     shapes["prune_twist_slice"] = ((co.N_TWIST * co.N_SLICE,), i8)
     shapes["prune_flip_slice"] = ((co.N_FLIP * co.N_SLICE,), i8)
+    shapes["prune_twist_flip"] = ((co.N_TWIST * co.N_FLIP,), i8)
     shapes["prune_cperm_sperm"] = ((co.N_CPERM * co.N_SPERM,), i8)
     shapes["prune_eperm_sperm"] = ((co.N_EPERM * co.N_SPERM,), i8)
     near = 1 + 18 + 243 + 3240 + 43239 + 574908  # cubes within 0..5 turns (OEIS A080601)
