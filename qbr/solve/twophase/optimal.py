@@ -13,8 +13,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from qbr.cube.conventions import SOLVED
 from qbr.cube.cubie import CubieCube
-from qbr.cube.moves import Move
+from qbr.cube.moves import Move, apply_to_facelets
 from qbr.solve.twophase import coordinates as co
 from qbr.solve.twophase.cubies import MOVES, Cubies
 from qbr.solve.twophase.directions import ROTATIONS, Direction
@@ -79,7 +80,7 @@ class _Optimal:
 
     def expand(self, nodes: _Nodes, left: int) -> _Nodes:
         """Children whose bounds allow reaching solved in ``left - 1`` more turns; each bound filters in turn."""
-        parent, move = np.nonzero(ALLOWED[nodes.last][:, FACE])
+        parent, move = np.divmod(np.flatnonzero(ALLOWED[:, FACE][nodes.last]), len(MOVES))
         rows: dict[int, np.ndarray] = {}
         """Children's coordinates computed so far, by row of ``coords``."""
 
@@ -138,7 +139,4 @@ def optimal(cube: CubieCube, tables: Tables, max_depth: int, deadline: float) ->
 
 
 def _solves(cube: CubieCube, moves: tuple[Move, ...]) -> bool:
-    from qbr.cube.conventions import SOLVED
-    from qbr.cube.moves import apply_to_facelets
-
     return apply_to_facelets(cube.to_facelets(), moves) == SOLVED
