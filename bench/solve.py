@@ -7,7 +7,8 @@ Prints Markdown tables: (0) the two-phase tables: build time, load time from the
 when applied with qbr's simulator (kociemba's raw answers are checked too; its row is left out when the optional
 package is not installed); (2) budget mode on the first ``--budget-n`` of those cubes, with qbr's own search alone
 and with kociemba beside it; (3) nearly solved cubes from 1-10 move scrambles: qbr's length vs kociemba's vs the
-scramble's.
+scramble's. "CPU % of wall" is the CPU time this process got over the wall time it waited (kociemba's child
+process not counted): well below 100 means other work shared the core.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Tally:
     name: str
     lengths: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    cpu_seconds: list[float] = field(default_factory=list)
     verified: int = 0
 
     def row(self) -> str:
@@ -47,7 +49,8 @@ class Tally:
         p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
         return (
             f"| {self.name} | {len(self.lengths)} | {self.verified} | {statistics.mean(self.lengths):.2f} | "
-            f"{statistics.median(self.lengths):g} | {max(self.lengths)} | {statistics.median(ms):.1f} | {p95:.1f} |"
+            f"{statistics.median(self.lengths):g} | {max(self.lengths)} | {statistics.median(ms):.1f} | {p95:.1f} | "
+            f"{100 * sum(self.cpu_seconds) / sum(self.seconds):.0f} |"
         )
 
 
@@ -59,10 +62,11 @@ def _solves(facelets: str, answer: str) -> tuple[int, bool]:
     return len(moves), CubeState(facelets).apply(moves).facelets == SOLVED
 
 
-def _timed(fn: Callable[[], str]) -> tuple[str, float]:
-    start = time.perf_counter()
+def _timed(fn: Callable[[], str]) -> tuple[str, float, float]:
+    """The answer, wall seconds, and this process's CPU seconds (a shared machine gives less than a core)."""
+    start, cpu = time.perf_counter(), time.process_time()
     answer = fn()
-    return answer, time.perf_counter() - start
+    return answer, time.perf_counter() - start, time.process_time() - cpu
 
 
 def _measure(cubes: Sequence[str], budget: float = 0.0, with_kociemba: bool = True, name: str = "") -> tuple[
@@ -77,11 +81,12 @@ def _measure(cubes: Sequence[str], budget: float = 0.0, with_kociemba: bool = Tr
         if len(ours.lengths) % 2:
             runs.reverse()
         for who, fn in runs:
-            answer, seconds = _timed(fn)
+            answer, seconds, cpu = _timed(fn)
             length, ok = _solves(facelets, answer)
             tally = ours if who == "qbr" else theirs
             tally.lengths.append(length)
             tally.seconds.append(seconds)
+            tally.cpu_seconds.append(cpu)
             tally.verified += ok
     return ours, theirs
 
@@ -123,8 +128,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     cubes = [random_state(rng).facelets for _ in range(args.n)]
     ours, theirs = _measure(cubes, with_kociemba=has_kociemba)
     print(f"### Random legal states (seed {args.seed})\n")
-    print("| solver | cubes | verified | mean moves | median | max | median ms | p95 ms |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| solver | cubes | verified | mean moves | median | max | median ms | p95 ms | CPU % of wall |")
+    print("|---|---|---|---|---|---|---|---|---|")
     print(ours.row())
     if has_kociemba:
         print(theirs.row())
