@@ -1,6 +1,6 @@
 """Solution length and speed of qbr's solver next to plain ``kociemba.solve``, in the same run.
 
-    python bench/solve.py [--n 1000] [--seed 1] [--near-n 30] [--budget 1] [--budget-n 100]
+    python bench/solve.py [--n 1000] [--seed 1] [--near-n 30] [--budget 1] [--budget-n 100] [--cpu-n 0]
 
 Prints Markdown tables: (0) the two-phase tables: build time, load time from the cache, cache size;
 (1) uniformly random legal states: lengths (half-turn metric), times, and how many answers really solve the cube
@@ -19,18 +19,22 @@ import random
 import statistics
 import tempfile
 import time
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from qbr.cube.conventions import SOLVED
+from qbr.cube.cubie import CubieCube
 from qbr.cube.errors import QbrError
 from qbr.cube.generate import random_scramble, random_state
-from qbr.cube.moves import parse_moves
+from qbr.cube.moves import format_moves, parse_moves
 from qbr.cube.state import CubeState
 from qbr.solve import solver
 from qbr.solve.solver import default_cache_dir, kociemba_answer, solve
+from qbr.solve.twophase import search as search_module
 from qbr.solve.twophase.cache import load_tables, shared_tables
+from qbr.solve.twophase.search import two_phase
 from qbr.solve.twophase.tables import build_tables
 
 
@@ -92,9 +96,9 @@ def _measure(cubes: Sequence[str], budget: float = 0.0, with_kociemba: bool = Tr
 
 
 def _tables_row() -> None:
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     build_tables()
-    build = time.perf_counter() - started
+    build, build_cpu = time.perf_counter() - started, time.process_time() - cpu
     with tempfile.TemporaryDirectory() as scratch:
         load_tables(Path(scratch))  # builds and writes
         started = time.perf_counter()
@@ -102,18 +106,44 @@ def _tables_row() -> None:
         load = time.perf_counter() - started
         size = report.path.stat().st_size
     print("### Two-phase tables\n")
-    print("| build s | load from cache ms | cache MB |")
-    print("|---|---|---|")
-    print(f"| {build:.2f} | {1000 * load:.0f} | {size / 1e6:.1f} |\n")
+    print("| build s | build CPU s | load from cache ms | cache MB |")
+    print("|---|---|---|---|")
+    print(f"| {build:.2f} | {build_cpu:.2f} | {1000 * load:.0f} | {size / 1e6:.1f} |\n")
+
+
+def _cpu_budget_row(cubes: Sequence[str], budget: float) -> str:
+    """The two-phase search alone with a deadline in this process's CPU time (its clock swapped for the run)."""
+    tables, _ = shared_tables(default_cache_dir())
+    clock = search_module.time
+    search_module.time = types.SimpleNamespace(monotonic=time.process_time)  # type: ignore[assignment]
+    tally = Tally(f"two-phase search alone, {budget:g} s of CPU")
+    try:
+        for facelets in cubes:
+            def run(f: str = facelets) -> str:
+                moves = two_phase(CubieCube.from_facelets(f), tables, deadline=time.process_time() + budget)
+                return format_moves(moves or ())
+
+            answer, seconds, cpu = _timed(run)
+            length, ok = _solves(facelets, answer)
+            tally.lengths.append(length)
+            tally.seconds.append(seconds)
+            tally.cpu_seconds.append(cpu)
+            tally.verified += ok
+    finally:
+        search_module.time = clock
+    return tally.row()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1000, help="random states (default 1000)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--near-n", type=int, default=30, help="scrambles per length 1-10 (default 30)")
+    parser.add_argument("--near-n", type=int, default=30, help="scrambles per length 1-10 (default 30; 0 skips them)")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per cube in the budget rows (default 1)")
     parser.add_argument("--budget-n", type=int, default=100, help="cubes in the budget rows; 0 skips them")
+    parser.add_argument("--cpu-n", type=int, default=0,
+                        help="cubes in a row where the own search gets --budget seconds of CPU, not of wall time "
+                             "(what a budget buys on an idle core); default 0 skips it")
     args = parser.parse_args(argv)
     has_kociemba = importlib.util.find_spec("kociemba") is not None
 
@@ -150,6 +180,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                                name=f"qbr solve --budget {args.budget:g}, kociemba beside it")
             print(both.row())
 
+    if args.cpu_n > 0:
+        print(_cpu_budget_row(cubes[: args.cpu_n], args.budget))
+
+    if args.near_n <= 0:
+        return
     print("\n### Nearly solved cubes (moves in the half-turn metric)\n")
     print("| scramble moves | cubes | qbr mean | qbr max | qbr <= scramble | qbr median ms | kociemba mean | "
           "kociemba max | verified |")
