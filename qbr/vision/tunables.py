@@ -151,6 +151,9 @@ class Tunables:
     """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""
     resolve_cluster_rounds: int = 8
     """Most rounds of the nine-per-colour clustering that seeds the anchors; it settles in 2-4 on rendered cubes."""
+    resolve_pocket_max_spread: float = 7.0
+    """Largest median CIEDE2000 of a 2x2's stickers from their colour (light fitted): real scans, even augmented
+    strongly, stay below 5; random colours measure 9+. Above it the stickers are not one real cube."""
 
     def for_video(self) -> Tunables:
         """These tunables for a live stream: no extra searches on frames where the first finds nothing.
