@@ -26,14 +26,11 @@ sys.path.insert(0, str(ROOT / "tests"))  # the renderer's palettes live with the
 
 from synth.palettes import PALETTES  # noqa: E402
 
-from qbr.cube.conventions import (  # noqa: E402
-    CORNER_NAMES,
-    FACES,
-    STANDARD_SCHEME,
-)
+from qbr.cube.conventions import FACES, STANDARD_SCHEME  # noqa: E402
+from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.colour import delta_e, srgb_decode, srgb_encode, srgb_to_lab  # noqa: E402
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE  # noqa: E402
-from qbr.vision.resolve_pocket import POCKET_CORNER_FACELETS, colour_spread, resolve_pocket  # noqa: E402
+from qbr.vision.resolve_pocket import colour_spread, resolve_pocket  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 STRENGTHS = {
@@ -45,21 +42,8 @@ STRENGTHS = {
 
 
 def random_pocket_facelets(rnd: random.Random) -> str:
-    """A uniformly random real 2x2 with the DBL corner in place: any permutation, twists summing to 0."""
-    pieces = [p for p in range(8) if CORNER_NAMES[p] != "DBL"]
-    rnd.shuffle(pieces)
-    twists = [rnd.randrange(3) for _ in range(6)]
-    twists.append(-sum(twists) % 3)
-    letters = ["?"] * 24
-    for slots in POCKET_CORNER_FACELETS:
-        if slots == POCKET_CORNER_FACELETS[CORNER_NAMES.index("DBL")]:
-            for k, i in enumerate(slots):
-                letters[i] = "DBL"[k]
-            continue
-        piece, twist = pieces.pop(), twists.pop()
-        for k, i in enumerate(slots):
-            letters[i] = CORNER_NAMES[piece][(k - twist) % 3]
-    return "".join(letters)
+    """A uniformly random real 2x2, normalised (the D-B-L corner home and unturned)."""
+    return random_pocket_state(rnd).facelets
 
 
 def same_cube(found: str, expected: str) -> bool:

@@ -25,7 +25,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from qbr.cube.conventions import CORNER_FACELETS, CORNER_NAMES, FACE_INDEX, FACES
+from qbr.cube.conventions import CORNER_NAMES, FACE_INDEX, FACES
+from qbr.cube.pocket.conventions import CORNER_FACELETS, FACELET_COUNT, REFERENCE_CORNER, STICKERS_PER_FACE
+from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
+from qbr.cube.pocket.validate import validate
 from qbr.cube.validate import Problem, ProblemKind
 from qbr.vision.classify import adapt_to_palette
 from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
@@ -34,22 +37,11 @@ from qbr.vision.resolve import Resolution
 from qbr.vision.resolve import _name_colours as name_colours
 from qbr.vision.tunables import Tunables
 
-# --- geometry (until the 2x2 model in qbr/cube lands): a 2x2 face is a 3x3 face's four corner stickers -----
-_PER_FACE = 4
-_N = 6 * _PER_FACE
-_CORNER_OF_FACE = {0: 0, 2: 1, 6: 2, 8: 3}  # 3x3 sticker in a face -> 2x2 sticker
-POCKET_CORNER_FACELETS = tuple(
-    tuple(_PER_FACE * (i // 9) + _CORNER_OF_FACE[i % 9] for i in corner) for corner in CORNER_FACELETS
-)
-
-
-def pocket_facelet_name(index: int) -> str:
-    return f"{FACES[index // _PER_FACE]}{index % _PER_FACE + 1}"
-
-
-_DBL = CORNER_NAMES.index("DBL")
+_N = FACELET_COUNT
+_PER_FACE = STICKERS_PER_FACE
+_DBL = REFERENCE_CORNER
 _FREE = tuple(p for p in range(8) if p != _DBL)  # positions (and pieces) the search places
-_SLOTS = np.array(POCKET_CORNER_FACELETS, dtype=np.intp)  # [position, slot] -> facelet index
+_SLOTS = np.array(CORNER_FACELETS, dtype=np.intp)  # [position, slot] -> facelet index
 # [piece, twist, slot] -> face index shown: a piece's colour j sits at slot (j + twist) % 3 (qbr.cube.cubie).
 _SHOWS = np.array(
     [[[FACE_INDEX[name[(k - o) % 3]] for k in range(3)] for o in range(3)] for name in CORNER_NAMES], dtype=np.intp
@@ -218,14 +210,25 @@ def _margins(cost: NDArray[np.float64], colours: NDArray[np.intp], best: float, 
 
 
 def _face_gains(
-    linear: NDArray[np.float64], target: NDArray[np.float64], trusted: NDArray[np.bool_], limit: float
+    linear: NDArray[np.float64],
+    target: NDArray[np.float64],
+    trusted: NDArray[np.bool_],
+    limit: float,
+    ridge: float,
 ) -> NDArray[np.float64]:
-    """Per face, the channel gains (von Kries, within 1/limit..limit) mapping its stickers onto their targets."""
+    """Per face, the channel gains (von Kries, within 1/limit..limit) mapping its stickers onto their targets.
+
+    Four stickers seldom span all three channels (a face of reds and oranges has almost no blue), so each
+    channel's gain is drawn towards the face's overall exposure gain, the more the less light it has.
+    """
     s = np.where(trusted[:, None], linear, 0.0).reshape(6, _PER_FACE, 3)
     t = np.where(trusted[:, None], target, 0.0).reshape(6, _PER_FACE, 3)
     energy = (s * s).sum(axis=1)
-    # Least squares per channel; bright stickers (white, yellow) dominate, as in a white-patch estimate.
-    gains = np.where(energy > 1e-6, (s * t).sum(axis=1) / np.maximum(energy, 1e-6), 1.0)
+    match = (s * t).sum(axis=1)
+    exposure = match.sum(axis=1, keepdims=True) / np.maximum(energy.sum(axis=1, keepdims=True), 1e-6)
+    prior = ridge * energy.mean(axis=1, keepdims=True)
+    gains = np.where(energy.sum(axis=1, keepdims=True) > 1e-6,
+                     (match + prior * exposure) / np.maximum(energy + prior, 1e-6), 1.0)
     return np.repeat(np.clip(gains, 1 / limit, limit), _PER_FACE, axis=0)
 
 
@@ -286,7 +289,8 @@ def _balanced_clusters(
                             for k in range(6)])
         known = measured & (member >= 0)
         gains = _face_gains(linear * gains, _targets(anchors, np.maximum(member, 0)), known,
-                            tunables.resolve_face_gain_step) * gains
+                            tunables.resolve_face_gain_step,
+                            tunables.resolve_pocket_gain_ridge) * gains
         lab = linear_to_lab(linear * gains)
     return anchors, gains
 
@@ -312,7 +316,8 @@ def _descend(
         colours = found
         anchors = _anchors(lab, measured, colours)
         gains = _face_gains(linear * gains, _targets(anchors, colours), measured,
-                            tunables.resolve_face_gain_step) * gains
+                            tunables.resolve_face_gain_step,
+                            tunables.resolve_pocket_gain_ridge) * gains
         lab = linear_to_lab(linear * gains)
         cost = _cost(lab, anchors, measured)
     assert colours is not None
@@ -335,7 +340,8 @@ def _score(
         anchors = _anchors(lab, trusted, colours)
         trusted = measured & (_cost(lab, anchors, measured)[rows, colours] <= tunables.resolve_misfit)
         gains = _face_gains(linear * gains, _targets(anchors, colours), trusted,
-                            tunables.resolve_face_gain_step) * gains
+                            tunables.resolve_face_gain_step,
+                            tunables.resolve_pocket_gain_ridge) * gains
         gains /= np.exp(np.log(gains).mean(axis=0))  # overall exposure is free: keep it where it was measured
     lab = linear_to_lab(linear * gains)
     anchors = _anchors(lab, measured, colours)
@@ -476,7 +482,7 @@ def resolve_pocket(
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     names = name_colours(np.clip(lab_to_srgb(anchors[scheme]), 0.0, 255.0), palette)
     facelets = _letters(colours, scheme, measured)
-    problems: list[Problem] = [] if measured.all() else [_unreadable_problem(~measured)]
+    problems = validate(facelets, names) if measured.all() else [_unreadable_problem(~measured)]
     loose = _spread(cost, colours, measured) > tunables.resolve_pocket_max_spread
     if loose or np.count_nonzero(clashing) > tunables.resolve_max_repairs:
         # Not six tight colours, or many stickers forced far off theirs: not one real cube as scanned (random
@@ -484,7 +490,8 @@ def resolve_pocket(
         seen = np.where(measured, cost.argmin(axis=1), 0)
         facelets = _letters(seen, scheme, measured)
         far = clashing | (cost[np.arange(_N), colours] > tunables.resolve_pocket_max_spread)
-        problems.append(_not_one_cube(np.flatnonzero(far)))
+        if measured.all():
+            problems += validate(facelets, names)  # what is impossible about what was seen
         ordered = np.sort(cost, axis=1)
         gap = ordered[:, 1] - ordered[:, 0]
         confidence = np.where(measured & ~far, 1.0 - np.exp(-gap / tunables.classify_margin_scale), 0.0)
@@ -497,15 +504,4 @@ def resolve_pocket(
         uncertain=uncertain,
         colour_names=names,
         least_certain_face=FACES[uncertain[0] // _PER_FACE] if uncertain else None,
-    )
-
-
-def _not_one_cube(clashing: NDArray[np.intp]) -> Problem:
-    where = ", ".join(pocket_facelet_name(int(i)) for i in clashing[:12])
-    return Problem(
-        ProblemKind.COLOUR_COUNT,
-        f"the colours measured are not those of one real cube: {len(clashing)} stickers ({where}) fit no piece "
-        "that the others leave room for",
-        tuple(int(i) for i in clashing),
-        {"colour": "", "face": "", "count": str(len(clashing)), "expected": "4"},
     )

@@ -154,6 +154,9 @@ class Tunables:
     resolve_pocket_max_spread: float = 7.0
     """Largest median CIEDE2000 of a 2x2's stickers from their colour (light fitted): real scans, even augmented
     strongly, stay below 5; random colours measure 9+. Above it the stickers are not one real cube."""
+    resolve_pocket_gain_ridge: float = 0.5
+    """How strongly a 2x2 face's channel gains are drawn to its exposure gain, relative to its mean channel
+    energy: four stickers seldom span all channels (a face of reds has no blue to fit)."""
 
     def for_video(self) -> Tunables:
         """These tunables for a live stream: no extra searches on frames where the first finds nothing.

@@ -13,6 +13,8 @@ from hypothesis.extra.numpy import arrays
 
 import qbr.vision.resolve_pocket as rp
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
+from qbr.cube.pocket.conventions import CORNER_FACELETS, REFERENCE_CORNER
+from qbr.cube.pocket.validate import validate
 from qbr.vision.resolve_pocket import resolve_pocket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,23 +33,14 @@ def test_there_is_real_data_to_test_on():
     assert len(SCANS) == 6  # five colour scans and the photo set's measured colours
 
 
-def test_the_corners_are_those_of_the_convention():
-    named = {
-        "URF": ("U4", "R1", "F2"), "UFL": ("U3", "F1", "L2"), "ULB": ("U1", "L1", "B2"), "UBR": ("U2", "B1", "R2"),
-        "DFR": ("D2", "F4", "R3"), "DLF": ("D1", "L4", "F3"), "DBL": ("D3", "B4", "L3"), "DRB": ("D4", "R4", "B3"),
-    }
-    index = {f"{face}{k + 1}": 4 * i + k for i, face in enumerate(FACES) for k in range(4)}
-    assert tuple(tuple(index[n] for n in named[c]) for c in rp.CORNER_NAMES) == rp.POCKET_CORNER_FACELETS
-
-
 @pytest.mark.parametrize(("name", "rgb", "expected"), SCANS, ids=[s[0] for s in SCANS])
 def test_real_scans_resolve_to_the_same_cube(name, rgb, expected):
     result = resolve_pocket(rgb)
     assert same_cube(result.facelets, expected), name
-    assert result.valid and result.problems == []
+    assert result.valid and result.problems == [] and validate(result.facelets) == []
     assert result.confidence.shape == (24,) and ((result.confidence >= 0) & (result.confidence <= 1)).all()
     # The DBL corner names D, B and L; the colour names follow the letters one-to-one as the scans' scheme says.
-    assert [result.facelets[i] for i in rp.POCKET_CORNER_FACELETS[rp.CORNER_NAMES.index("DBL")]] == ["D", "B", "L"]
+    assert [result.facelets[i] for i in CORNER_FACELETS[REFERENCE_CORNER]] == ["D", "B", "L"]
     relabel = dict(zip(result.facelets, expected, strict=True))
     assert {face: STANDARD_SCHEME[relabel[face]] for face in FACES} == result.colour_names
 
@@ -70,7 +63,7 @@ def test_random_colours_never_make_a_valid_cube():
     for k in range(25):
         result = resolve_pocket({face: rng.uniform(0, 255, (4, 3)).tolist() for face in FACES})
         assert not result.valid and result.problems, k
-        assert len(result.facelets) == 24
+        assert len(result.facelets) == 24 and validate(result.facelets), k
 
 
 @pytest.mark.parametrize("palette", sorted(PALETTES))
