@@ -162,3 +162,11 @@ def test_problem_messages_are_translated():
             if lang != "en":
                 assert text != problem.message
     assert "not a letter" in problem_message(problems[0], Translator("en"))
+
+
+@given(st.text(max_size=40) | st.text(alphabet="URFDLBWYGOXP", min_size=24, max_size=24))
+def test_never_raises_on_any_text(text):
+    problems = validate(text)
+    assert all(isinstance(p, Problem) and p.message for p in problems)
+    if not problems:
+        assert PocketState(require_valid(text).letters).apply(normalise(require_valid(text).letters).rotation)

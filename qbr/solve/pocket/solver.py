@@ -1,0 +1,102 @@
+"""Solving a 2x2 as given: validate, normalise, search the tables, turn the answer back into the cube as held, verify.
+
+The tables are built once per ``PocketSolver`` (about half a second), never at import. Every solution is optimal
+in its metric and has been applied to the cube as given with the facelet simulator before it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from qbr.cube.moves import Move, format_moves, htm, qtm
+from qbr.cube.pocket.cubie import PocketCubie
+from qbr.cube.pocket.normalise import Normalised, normalise
+from qbr.cube.pocket.state import PocketState
+from qbr.cube.pocket.validate import require_valid
+from qbr.solve.errors import SolveError
+from qbr.solve.pocket.coordinates import MOVES, coordinate
+from qbr.solve.pocket.costs import RobotCosts
+from qbr.solve.pocket.search import Lookup, cheapest, descend, merge_quarter_turns
+from qbr.solve.pocket.tables import DistanceTables
+
+METRICS: Final = ("htm", "qtm", "robot")
+"""Half-turn metric, quarter-turn metric, and the robot's costs (``costs``)."""
+
+
+@dataclass(frozen=True)
+class PocketSolution:
+    """A verified solution of ``facelets`` (face letters, the cube as given), optimal in ``metric``."""
+
+    facelets: str
+    moves: tuple[Move, ...]
+    metric: str
+    cost: float | None = None
+    method: str = "optimal_table"
+    colour_names: Mapping[str, str] | None = None
+
+    @property
+    def length_htm(self) -> int:
+        return htm(self.moves)
+
+    @property
+    def length_qtm(self) -> int:
+        return qtm(self.moves)
+
+    @property
+    def notation(self) -> str:
+        return format_moves(self.moves)
+
+
+class PocketSolver:
+    """Optimal 2x2 solutions from complete distance tables (build once, solve many)."""
+
+    def __init__(self, tables: DistanceTables) -> None:
+        self.tables = tables
+        self._lookup = Lookup.of(tables)
+        self._quarter_lookup: Lookup | None = None  # its table is built on the first quarter-turn solve
+
+    def _quarter_turns(self) -> Lookup:
+        if self._quarter_lookup is None:
+            self._quarter_lookup = Lookup.of(self.tables, quarter_turns=True)
+        return self._quarter_lookup
+
+    @classmethod
+    def build(cls) -> PocketSolver:
+        return cls(DistanceTables.build())
+
+    def state_of(self, normalised: Normalised) -> int:
+        """The table index of a normalised cube."""
+        return coordinate(PocketCubie.from_facelets(normalised.facelets))
+
+    def columns(self, state: int, metric: str = "htm", costs: RobotCosts | None = None,
+                normalised: Normalised | None = None) -> tuple[list[int], float | None]:
+        """Move columns solving ``state`` optimally in ``metric``, and the robot cost (robot metric only)."""
+        if metric == "htm":
+            return descend(self._lookup, state), None
+        if metric == "qtm":
+            return merge_quarter_turns(descend(self._quarter_turns(), state, quarter_turns=True)), None
+        if metric == "robot":
+            if costs is None:
+                raise ValueError("the robot metric needs costs")
+            rotation = normalised.rotation if normalised is not None else ()
+            held = Normalised("", rotation).user_moves(MOVES)
+            return cheapest(self._lookup, state, [costs.moves[str(m)] for m in held], costs.regrip)
+        raise ValueError(f"no metric {metric!r}; metrics are {', '.join(METRICS)}")
+
+    def solve(self, facelets: str, metric: str = "htm", costs: RobotCosts | None = None,
+              colour_names: Mapping[str, str] | None = None) -> PocketSolution:
+        """A verified optimal solution of the 2x2 ``facelets`` (any six letters), turns of the cube as held.
+
+        Raises InvalidCubeError for a cube that cannot exist, SolveError if the answer does not solve it (a bug).
+        """
+        lettering = require_valid(facelets, colour_names)
+        normalised = normalise(lettering.letters)
+        columns, cost = self.columns(self.state_of(normalised), metric, costs, normalised)
+        moves = normalised.user_moves(MOVES[c] for c in columns)
+        if not PocketState(lettering.letters).apply(moves).is_solved:
+            raise SolveError(f"the 2x2 tables answered '{format_moves(moves)}', which does not solve {facelets}")
+        if costs is not None and cost is not None and abs(costs.cost(moves) - cost) > 1e-6 * max(1.0, cost):
+            raise SolveError(f"the robot search priced '{format_moves(moves)}' at {cost}, not {costs.cost(moves)}")
+        return PocketSolution(lettering.letters, moves, metric, cost, colour_names=lettering.colour_names)
