@@ -22,10 +22,14 @@ def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[st
     """The net of what was read and the least certain stickers with their confidence."""
     from qbr.app.terminal import render_net
     from qbr.cube.conventions import facelet_name
+    from qbr.cube.pocket.conventions import FACELET_COUNT
+    from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
 
-    lines = [tr.t("solution.cube", facelets=resolution.facelets), render_net(resolution.facelets, colour)]
+    size = 2 if len(resolution.facelets) == FACELET_COUNT else 3
+    name = pocket_facelet_name if size == 2 else facelet_name
+    lines = [tr.t("solution.cube", facelets=resolution.facelets), render_net(resolution.facelets, colour, size)]
     shown = [
-        f"{facelet_name(i)} {float(resolution.confidence[i]):.2f}"
+        f"{name(i)} {float(resolution.confidence[i]):.2f}"
         for i in resolution.uncertain[:_SHOWN_UNCERTAIN]
         if math.isfinite(resolution.confidence[i])
     ]
