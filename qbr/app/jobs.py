@@ -23,18 +23,19 @@ def cube_size(rgb_by_face: Mapping[str, np.ndarray]) -> int:
 
 
 def resolve_and_solve(
-    rgb_by_face: Mapping[str, np.ndarray], palette: Palette | None, budget: float = 0.0
+    rgb_by_face: Mapping[str, np.ndarray], palette: Palette | None, budget: float = 0.0, any_order: bool = False
 ) -> tuple[Resolution, Solution | PocketSolution | None, QbrError | None]:
     """Resolve the measured colours into a cube and solve it; an invalid cube is an error value, never raised.
 
-    A 2x2x2 (four stickers a face) gets its optimal solution; ``budget`` only matters for a 3x3x3.
+    A 2x2x2 (four stickers a face) gets its optimal solution; ``budget`` only matters for a 3x3x3. ``any_order``:
+    a 2x2x2's faces may have been shown in another order than their letters say (scanned live).
     """
     rgb = {f: np.asarray(v, dtype=float) for f, v in rgb_by_face.items()}
     size = cube_size(rgb)
     if size == 2:
-        from qbr.vision.resolve_pocket import resolve_pocket
+        from qbr.vision.resolve_pocket import resolve_pocket, resolve_pocket_any_order
 
-        resolution = resolve_pocket(rgb, palette=palette)
+        resolution = (resolve_pocket_any_order if any_order else resolve_pocket)(rgb, palette=palette)
     else:
         from qbr.vision.resolve import resolve_cube
 

@@ -106,6 +106,8 @@ class ResolveCube:
 
     rgb: Mapping[str, np.ndarray]
     palette: Palette
+    any_order: bool = False
+    """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
 
 
 @dataclass(frozen=True)
@@ -630,7 +632,7 @@ class Session:
         self._mode = Mode.RESOLVING
         self._track = None
         rgb = {f: self._faces[f].rgb for f in FACES}
-        return [ResolveCube(rgb=rgb, palette=self._palette)]
+        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2)]
 
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:

@@ -505,3 +505,45 @@ def resolve_pocket(
         colour_names=names,
         least_certain_face=FACES[uncertain[0] // _PER_FACE] if uncertain else None,
     )
+
+
+# [scheme, oriented piece] -> the colour triple (a, b, c) as one index 36a + 6b + c, for the free pieces' 21 options.
+_TRIPLES = (_SCHEME_SHOWS[..., 0] * 36 + _SCHEME_SHOWS[..., 1] * 6 + _SCHEME_SHOWS[..., 2]).reshape(len(_SCHEMES), -1)
+_DBL_TRIPLE = _DBL_SHOWS[:, 0] * 36 + _DBL_SHOWS[:, 1] * 6 + _DBL_SHOWS[:, 2]
+
+
+def _order_bound(cost: NDArray[np.float64]) -> float:
+    """A lower bound of the cheapest real cube's cost (as ``_bounds``, over all schemes), computed faster: each
+    position's cost of showing every colour triple once, then the 21 options of each scheme looked up in it."""
+    slots = cost[_SLOTS]  # [position, slot, colour]
+    triple = (slots[:, 0, :, None, None] + slots[:, 1, None, :, None] + slots[:, 2, None, None, :]).reshape(8, -1)
+    free = triple[list(_FREE)][:, _TRIPLES]  # [position, scheme, option]
+    by_position = free.min(axis=2).sum(axis=0)
+    by_piece = free.reshape(len(_FREE), len(_SCHEMES), len(_FREE), 3).min(axis=(0, 3)).sum(axis=1)
+    return float((np.maximum(by_position, by_piece) + triple[_DBL][_DBL_TRIPLE]).min())
+
+
+def resolve_pocket_any_order(
+    rgb: Mapping[str, Any],
+    palette: Palette | None = None,
+    tunables: Tunables = Tunables(),  # noqa: B008
+) -> Resolution:
+    """Like :func:`resolve_pocket` for faces that may have been shown in another order than their letters say.
+
+    A 2x2's faces have no centres to tell them apart, so the live app takes each face for the one its guide asked
+    for; shown in another order (each face still in its net orientation) they can still be forced into a real,
+    wrong, cube. So every order gets a lower bound of its cheapest real cube (colours and light as fitted to the
+    order given), the most promising few and the order given are fitted in full, and the best fit is resolved.
+    """
+    stickers = _read(rgb)
+    measured = np.isfinite(stickers).all(axis=1)
+    if not measured.all():
+        return resolve_pocket(rgb, palette, tunables)
+    _, _, cost, _ = _fit(stickers, measured, tunables)[0]
+    rows = np.arange(_N).reshape(6, _PER_FACE)
+    orders = list(itertools.permutations(range(6)))
+    bounds = [_order_bound(cost[rows[list(o)].ravel()]) for o in orders]
+    promising = {orders[int(k)] for k in np.argsort(bounds, kind="stable")[: tunables.resolve_pocket_max_orders]}
+    scores = {o: _fit(stickers[rows[list(o)].ravel()], measured, tunables)[0][0] for o in promising | {orders[0]}}
+    best = min(scores, key=lambda o: (scores[o], o != orders[0]))  # ties keep the order given
+    return resolve_pocket({FACES[i]: rgb[FACES[j]] for i, j in enumerate(best)}, palette, tunables)

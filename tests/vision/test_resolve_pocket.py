@@ -15,7 +15,7 @@ import qbr.vision.resolve_pocket as rp
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from qbr.cube.pocket.conventions import CORNER_FACELETS, REFERENCE_CORNER
 from qbr.cube.pocket.validate import validate
-from qbr.vision.resolve_pocket import resolve_pocket
+from qbr.vision.resolve_pocket import resolve_pocket, resolve_pocket_any_order
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -142,3 +142,14 @@ def test_any_input_resolves_without_raising(values):
 def test_missing_faces_give_problems_not_exceptions():
     result = resolve_pocket({"U": [[1, 2, 3]] * 4})
     assert not result.valid and result.facelets == "?" * 24 and result.problems
+
+
+@pytest.mark.parametrize(("name", "rgb", "expected"), SCANS[:5], ids=[s[0] for s in SCANS[:5]])
+def test_faces_shown_in_another_order_are_put_back_and_the_order_given_is_kept(name, rgb, expected):
+    order = list(range(6))
+    random.Random(name).shuffle(order)
+    shuffled = {FACES[i]: rgb[FACES[j]] for i, j in enumerate(order)}
+    result = resolve_pocket_any_order(shuffled)
+    assert same_cube(result.facelets, expected) and result.valid, order
+    kept = resolve_pocket_any_order(rgb)
+    assert same_cube(kept.facelets, expected) and kept.valid
