@@ -1,13 +1,15 @@
 """2x2 colour resolution against the real 2x2 scans, augmented copies of them, garbage and rendered palettes.
 
-    python bench/pocket_resolve.py [--variants 200] [--seed 1] [--data tests/data]
+    python bench/pocket_resolve.py [--variants 200] [--seed 1] [--orders 10] [--data tests/data]
 
 Prints Markdown tables. *Real*: every measured 2x2 colour scan and the 2x2 photo set's measured colours, compared
 with their expected facelets up to a relabelling of the letters (the same cube). *Augmented*: each real scan
 with a random per-face exposure and channel gain, a whole-cube colour cast, a gamma and sensor noise (fixed
 seed), at three strengths. *Garbage*: random sRGB stickers, which must not come out as a valid cube with
 nothing uncertain. *Palettes*: a solved 2x2 in each of the renderer's sticker palettes, and random 2x2 states in
-them with mild noise. The baseline names each sticker by its nearest default palette colour (CIEDE2000).
+them with mild noise. *Out of order*: the faces given under the wrong letters (as a live scan that did not follow
+the guide), put back by ``resolve_pocket_any_order``; and the order given kept when it was right. The baseline
+names each sticker by its nearest default palette colour (CIEDE2000).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from qbr.cube.conventions import FACES, STANDARD_SCHEME  # noqa: E402
 from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.colour import delta_e, srgb_decode, srgb_encode, srgb_to_lab  # noqa: E402
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE  # noqa: E402
-from qbr.vision.resolve_pocket import colour_spread, resolve_pocket  # noqa: E402
+from qbr.vision.resolve_pocket import colour_spread, resolve_pocket, resolve_pocket_any_order  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 STRENGTHS = {
@@ -93,6 +95,7 @@ def main() -> None:
     parser.add_argument("--variants", type=int, default=200, help="augmented variants per scan and strength")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--data", type=Path, default=ROOT / "tests" / "data")
+    parser.add_argument("--orders", type=int, default=10, help="shuffled face orders per scan (0: skip)")
     args = parser.parse_args()
     scans = load(args.data)
 
@@ -156,6 +159,28 @@ def main() -> None:
         print(f"| {name} | {threshold:.1f} | {max(spreads[name]):.1f} | {good}/{len(variants[name])} |")
     print(f"\nLowest spread of {n} garbage cubes: {garbage:.1f}; the shipped threshold: "
           f"{Tunables().resolve_pocket_max_spread:.1f}\n")
+
+    if args.orders:
+        print(f"### Faces shown out of order ({args.orders} shuffles per scan, medium augmentation)\n")
+        print("| scan | shuffled: right cube | order given kept | median ms |")
+        print("|---|---:|---:|---:|")
+        rnd = random.Random(args.seed)
+        rng = np.random.default_rng(args.seed + 2)
+        for name, rgb, expected in scans:
+            moved = kept = 0
+            times = []
+            for _ in range(args.orders):
+                variant = augment(rgb, rng, "medium")
+                order = list(range(6))
+                rnd.shuffle(order)
+                t = time.perf_counter()
+                result = resolve_pocket_any_order({FACES[i]: variant[FACES[j]] for i, j in enumerate(order)})
+                times.append(1000 * (time.perf_counter() - t))
+                moved += same_cube(result.facelets, expected) and result.valid
+                result = resolve_pocket_any_order(variant)
+                kept += same_cube(result.facelets, expected) and result.valid
+            print(f"| {name} | {moved}/{args.orders} | {kept}/{args.orders} | {np.median(times):.0f} |")
+        print()
 
     print("### Renderer palettes\n")
     print("| palette | solved exact | random states exact (noise 4) |")
