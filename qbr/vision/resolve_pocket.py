@@ -51,6 +51,9 @@ _SCHEMES = np.array(list(itertools.permutations(range(6))), dtype=np.intp)  # [s
 _SCHEME_SHOWS = _SCHEMES[:, _SHOWS[list(_FREE)]]
 # [scheme, slot] -> colour the DBL position's (fixed, untwisted) DBL piece shows.
 _DBL_SHOWS = _SCHEMES[:, _SHOWS[_DBL, 0]]
+# [scheme, oriented piece] -> the colour triple (a, b, c) as one index 36a + 6b + c, for the free pieces' 21 options.
+_TRIPLES = (_SCHEME_SHOWS[..., 0] * 36 + _SCHEME_SHOWS[..., 1] * 6 + _SCHEME_SHOWS[..., 2]).reshape(len(_SCHEMES), -1)
+_DBL_TRIPLE = _DBL_SHOWS[:, 0] * 36 + _DBL_SHOWS[:, 1] * 6 + _DBL_SHOWS[:, 2]
 _FULL = (1 << len(_FREE)) - 1
 _POPCOUNT = np.array([bin(m).count("1") for m in range(_FULL + 1)])
 # Per number of pieces placed, the sets of placed pieces (bit masks over _FREE).
@@ -61,56 +64,53 @@ _FIRST_SCHEMES = 8  # schemes searched exactly first (by lower bound); real scan
 # --- the exact search ------------------------------------------------------------------------------------------
 
 
+def _triples(cost: NDArray[np.float64]) -> NDArray[np.float64]:
+    """[position, colour triple 36a + 6b + c]: the cost of a corner position showing those colours."""
+    slots = cost[_SLOTS]  # [position, slot, colour]
+    return (slots[:, 0, :, None, None] + slots[:, 1, None, :, None] + slots[:, 2, None, None, :]).reshape(8, -1)
+
+
 def _option_costs(cost: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """[scheme, position, piece, twist] cost of each free position's stickers, and [scheme] the DBL corner's."""
-    free = _SLOTS[list(_FREE)]  # [position, slot]
-    # cost[facelet, colour] gathered as [scheme, position, piece, twist, slot], summed over slots.
-    per_slot = cost[free[None, :, None, None, :], _SCHEME_SHOWS[:, None, :, :, :]]
-    dbl = cost[_SLOTS[_DBL][None, :], _DBL_SHOWS].sum(axis=1)
-    return per_slot.sum(axis=-1), dbl
+    triple = _triples(cost)
+    options = triple[list(_FREE)][:, _TRIPLES]  # [position, scheme, oriented piece]
+    options = options.reshape(len(_FREE), len(_SCHEMES), len(_FREE), 3).transpose(1, 0, 2, 3)
+    return options, triple[_DBL][_DBL_TRIPLE]
 
 
-def _forward(options: NDArray[np.float64]) -> list[NDArray[np.float64]]:
-    """Layer k: [scheme, placed-pieces mask, twist sum] cheapest cost of the first k free positions."""
+# [twist sum after, twist here] -> twist sum before: placing a piece with twist o takes sum t - o to t.
+_BEFORE = (np.arange(3)[:, None] - np.arange(3)[None, :]) % 3
+
+
+def _layers(options: NDArray[np.float64], positions: list[int]) -> list[NDArray[np.float64]]:
+    """Layer k: [scheme, placed-pieces mask, twist sum] cheapest cost of placing ``positions[:k]``."""
     schemes, n = options.shape[0], len(_FREE)
     layer = np.full((schemes, _FULL + 1, 3), np.inf)
     layer[:, 0, 0] = 0.0
     layers = [layer]
-    for p in range(n):
+    for k, p in enumerate(positions):
         new = np.full_like(layer, np.inf)
-        masks = _LAYERS[p]
+        masks = _LAYERS[k]
         for q in range(n):
             bit = 1 << q
             from_masks = masks[(masks & bit) == 0]
+            # [scheme, mask, sum after, twist here]: every twist of q at once, the cheapest kept.
+            value = (layer[:, from_masks][:, :, _BEFORE] + options[:, p, q, None, None, :]).min(axis=3)
             to_masks = from_masks | bit
-            for o in range(3):
-                # Twist sum t after placing q with twist o comes from t - o before.
-                value = np.roll(layer[:, from_masks, :], o, axis=-1) + options[:, p, q, o][:, None, None]
-                new[:, to_masks, :] = np.minimum(new[:, to_masks, :], value)
+            new[:, to_masks, :] = np.minimum(new[:, to_masks, :], value)
         layer = new
         layers.append(layer)
     return layers
 
 
+def _forward(options: NDArray[np.float64]) -> list[NDArray[np.float64]]:
+    """Layer k: [scheme, placed-pieces mask, twist sum] cheapest cost of the first k free positions."""
+    return _layers(options, list(range(len(_FREE))))
+
+
 def _backward(options: NDArray[np.float64]) -> list[NDArray[np.float64]]:
     """Layer k: [scheme, mask of pieces still free, twist sum] cheapest cost of free positions k.. with them."""
-    schemes, n = options.shape[0], len(_FREE)
-    layer = np.full((schemes, _FULL + 1, 3), np.inf)
-    layer[:, 0, 0] = 0.0
-    layers = [layer]
-    for p in reversed(range(n)):
-        new = np.full_like(layer, np.inf)
-        masks = _LAYERS[n - p - 1]
-        for q in range(n):
-            bit = 1 << q
-            from_masks = masks[(masks & bit) == 0]
-            to_masks = from_masks | bit
-            for o in range(3):
-                value = np.roll(layer[:, from_masks, :], o, axis=-1) + options[:, p, q, o][:, None, None]
-                new[:, to_masks, :] = np.minimum(new[:, to_masks, :], value)
-        layer = new
-        layers.append(layer)
-    return layers[::-1]
+    return _layers(options, list(reversed(range(len(_FREE)))))[::-1]
 
 
 def _trace(options: NDArray[np.float64], layers: list[NDArray[np.float64]], row: int, scheme: int) -> NDArray[np.intp]:
@@ -507,20 +507,9 @@ def resolve_pocket(
     )
 
 
-# [scheme, oriented piece] -> the colour triple (a, b, c) as one index 36a + 6b + c, for the free pieces' 21 options.
-_TRIPLES = (_SCHEME_SHOWS[..., 0] * 36 + _SCHEME_SHOWS[..., 1] * 6 + _SCHEME_SHOWS[..., 2]).reshape(len(_SCHEMES), -1)
-_DBL_TRIPLE = _DBL_SHOWS[:, 0] * 36 + _DBL_SHOWS[:, 1] * 6 + _DBL_SHOWS[:, 2]
-
-
 def _order_bound(cost: NDArray[np.float64]) -> float:
-    """A lower bound of the cheapest real cube's cost (as ``_bounds``, over all schemes), computed faster: each
-    position's cost of showing every colour triple once, then the 21 options of each scheme looked up in it."""
-    slots = cost[_SLOTS]  # [position, slot, colour]
-    triple = (slots[:, 0, :, None, None] + slots[:, 1, None, :, None] + slots[:, 2, None, None, :]).reshape(8, -1)
-    free = triple[list(_FREE)][:, _TRIPLES]  # [position, scheme, option]
-    by_position = free.min(axis=2).sum(axis=0)
-    by_piece = free.reshape(len(_FREE), len(_SCHEMES), len(_FREE), 3).min(axis=(0, 3)).sum(axis=1)
-    return float((np.maximum(by_position, by_piece) + triple[_DBL][_DBL_TRIPLE]).min())
+    """A lower bound of the cheapest real cube's cost over all schemes (``_bounds``)."""
+    return float(_bounds(*_option_costs(cost)).min())
 
 
 def resolve_pocket_any_order(
