@@ -437,17 +437,19 @@ def _fit(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: T
     return sorted(ends.values(), key=lambda end: end[0])
 
 
-def _spread(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: NDArray[np.bool_]) -> float:
-    """Median CIEDE2000 of the measured stickers from their colour: how tight the six colours are."""
-    return float(np.median(cost[measured, colours[measured]]))
+def _looseness(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: NDArray[np.bool_], cap: float
+               ) -> float:
+    """Mean CIEDE2000 of the measured stickers from their colour, each counted at most ``cap`` (one glare sticker
+    is not looseness): how tight the six colours are."""
+    return float(np.minimum(cost[measured, colours[measured]], cap).mean())
 
 
-def colour_spread(rgb: Mapping[str, Any], tunables: Tunables = Tunables()) -> float:  # noqa: B008
-    """How far (median CIEDE2000) a 2x2's stickers lie from their colours in the best real cube (diagnostics)."""
+def colour_looseness(rgb: Mapping[str, Any], tunables: Tunables = Tunables()) -> float:  # noqa: B008
+    """How far (mean CIEDE2000, capped per sticker) a 2x2's stickers lie from their colours in the best real cube."""
     stickers = _read(rgb)
     measured = np.isfinite(stickers).all(axis=1)
     _, colours, cost, _ = _fit(stickers, measured, tunables)[0]
-    return _spread(cost, colours, measured)
+    return _looseness(cost, colours, measured, tunables.resolve_misfit)
 
 
 def resolve_pocket(
@@ -483,13 +485,13 @@ def resolve_pocket(
     names = name_colours(np.clip(lab_to_srgb(anchors[scheme]), 0.0, 255.0), palette)
     facelets = _letters(colours, scheme, measured)
     problems = validate(facelets, names) if measured.all() else [_unreadable_problem(~measured)]
-    loose = _spread(cost, colours, measured) > tunables.resolve_pocket_max_spread
+    loose = _looseness(cost, colours, measured, tunables.resolve_misfit) > tunables.resolve_pocket_max_looseness
     if loose or np.count_nonzero(clashing) > tunables.resolve_max_repairs:
         # Not six tight colours, or many stickers forced far off theirs: not one real cube as scanned (random
         # colours, a face from another cube). Say what was seen rather than make a cube up.
         seen = np.where(measured, cost.argmin(axis=1), 0)
         facelets = _letters(seen, scheme, measured)
-        far = clashing | (cost[np.arange(_N), colours] > tunables.resolve_pocket_max_spread)
+        far = clashing | (cost[np.arange(_N), colours] > tunables.resolve_pocket_max_looseness)
         if measured.all():
             problems += validate(facelets, names)  # what is impossible about what was seen
         ordered = np.sort(cost, axis=1)
