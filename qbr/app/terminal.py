@@ -44,13 +44,11 @@ def _sticker(char: str, colour: bool) -> str:
 
 
 def render_net(facelets: str, colour: bool, size: int = 3) -> str:
-    """The net, faces in their usual places; ``colour`` paints each sticker (standard scheme) with ANSI codes.
+    """The net of a ``size`` cube, faces in their usual places; ``colour`` paints each sticker (standard scheme).
 
-    ``size`` is the cube's: 3 (54 facelets) or 2 (24). Any text is drawn: missing stickers show as "?", extra
-    letters are left out, unprintable characters become "?".
+    Any text is drawn: missing stickers show as "?", extra letters are left out, unprintable characters become "?".
     """
-    per_face = size * size
-    count = 6 * per_face
+    count = 6 * size * size
     cells = [_printable(c) for c in facelets[:count]] + ["?"] * max(0, count - len(facelets))
     width = 3 if colour else 1
     # Plain letters are separated by spaces, coloured stickers are already three cells wide.
@@ -65,7 +63,7 @@ def render_net(facelets: str, colour: bool, size: int = 3) -> str:
                 if face is None:
                     parts.append(" " * face_width)
                     continue
-                start = per_face * FACES.index(face) + size * row
+                start = size * size * FACES.index(face) + size * row
                 parts.append(join.join(_sticker(c, colour) for c in cells[start : start + size]))
             lines.append(gap.join(parts).rstrip())
     return "\n".join(lines)

@@ -16,6 +16,7 @@ from qbr.cube.pocket.cubie import PocketCubie
 from qbr.cube.pocket.generate import random_pocket_cubie, random_pocket_state
 from qbr.cube.pocket.normalise import normalise
 from qbr.cube.pocket.state import PocketState
+from qbr.solve.pocket.batch import solve_many
 from qbr.solve.pocket.coordinates import MOVES, QUARTER_MOVES, STATES, coordinate
 from qbr.solve.pocket.search import descend_many
 from qbr.solve.pocket.tables import histogram
@@ -134,3 +135,16 @@ def test_batch_descent_matches_single_descent(pocket_solver):
         assert PocketState(cubie.to_facelets()).apply(moves).facelets == SOLVED
         assert len(moves) == pocket_solver.tables.htm[coordinate(cubie)]
     assert Move("U", 1) == MOVES[0]
+
+
+def test_batch_solutions_are_the_single_solutions(pocket_solver):
+    rng = random.Random(4)
+    cubes = [random_pocket_state(rng, held_any_way=True).facelets for _ in range(300)]
+    cubes += ["WWWWRRRRGGGGYYYYOOOOBBBB", SOLVED, PocketState.from_scramble("x R").facelets.lower()]
+    batch = solve_many(pocket_solver, cubes)
+    for cube, solution in zip(cubes, batch, strict=True):
+        assert solution.moves == pocket_solver.solve(cube).moves
+        assert PocketState(pocket_solver.solve(cube).facelets).apply(solution.moves).is_solved
+    twisted = PocketCubie(tuple(range(8)), (0, 2, 0, 0, 0, 0, 0, 0)).to_facelets()
+    with pytest.raises(InvalidCubeError):
+        solve_many(pocket_solver, [SOLVED, twisted])

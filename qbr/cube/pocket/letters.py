@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
-from qbr.cube.pocket.conventions import CORNER_FACELETS
+from qbr.cube.pocket.conventions import CORNER_FACELETS, FACELET_COUNT, STICKERS_PER_FACE
 from qbr.cube.pocket.cubie import pocket_corner_at
 
 COLOUR_INITIALS: Final = {name[0].upper(): face for face, name in STANDARD_SCHEME.items()}
@@ -87,12 +87,12 @@ def _best_guess(text: str) -> dict[str, str]:
 
 
 def face_letters(text: str) -> Lettering:
-    """Face letters for ``text`` (cleaned); unchanged unless it shows exactly six letters, four of each."""
+    """Face letters for ``text`` (cleaned); unchanged unless it is 24 letters, six of them four times each."""
     letters = clean(text)
     counts = Counter(letters)
     if set(letters) <= set(FACES):
         return Lettering(letters, dict(STANDARD_SCHEME))
-    if len(counts) != COLOURS or set(counts.values()) != {len(letters) // COLOURS}:
+    if len(letters) != FACELET_COUNT or len(counts) != COLOURS or set(counts.values()) != {STICKERS_PER_FACE}:
         return Lettering(letters)
     initials = set(letters) <= set(COLOUR_INITIALS)
     naming: dict[str, str] | None = None

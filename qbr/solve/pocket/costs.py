@@ -113,4 +113,6 @@ def load_costs(path: Path | str) -> RobotCosts:
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise RobotCostsError(f"{path}: not valid JSON ({where}: {error.msg})") from None
+    except (ValueError, RecursionError):  # a number too long to convert, or nesting deeper than the parser goes
+        raise RobotCostsError(f"{path}: not a costs file (JSON that cannot be read as one)") from None
     return parse_costs(decoded, str(path))

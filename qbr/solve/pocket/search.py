@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from qbr.cube.moves import Move
+from qbr.solve.errors import SolveError
 from qbr.solve.pocket.coordinates import MOVES, QUARTER_MOVES, TWISTS
 from qbr.solve.pocket.tables import DistanceTables
 
@@ -57,7 +58,7 @@ def descend(lookup: Lookup, state: int, quarter_turns: bool = False) -> list[int
                 state, d = following, d - 1
                 break
         else:
-            raise AssertionError(f"state {state} has no neighbour closer than {d}: the table is wrong")
+            raise SolveError(f"2x2 state {state} has no neighbour closer than {d}: the distance table is wrong")
     return path
 
 
@@ -128,4 +129,4 @@ def cheapest(lookup: Lookup, state: int, costs: Sequence[float], regrip: float) 
                 best[key] = total
                 came[key] = (node, column)
                 heapq.heappush(heap, (total + estimate(following), next(order), total, key))
-    raise AssertionError("the solved state is unreachable: the tables are wrong")
+    raise SolveError("the solved 2x2 is unreachable from this state: the move tables are wrong")

@@ -15,6 +15,7 @@ from qbr.cube.pocket.cubie import PocketCubie
 from qbr.cube.pocket.normalise import Normalised, normalise
 from qbr.cube.pocket.state import PocketState
 from qbr.cube.pocket.validate import require_valid
+from qbr.cube.rotations import conjugate
 from qbr.solve.errors import SolveError
 from qbr.solve.pocket.coordinates import MOVES, coordinate
 from qbr.solve.pocket.costs import RobotCosts
@@ -70,9 +71,13 @@ class PocketSolver:
         """The table index of a normalised cube."""
         return coordinate(PocketCubie.from_facelets(normalised.facelets))
 
-    def columns(self, state: int, metric: str = "htm", costs: RobotCosts | None = None,
-                normalised: Normalised | None = None) -> tuple[list[int], float | None]:
-        """Move columns solving ``state`` optimally in ``metric``, and the robot cost (robot metric only)."""
+    def columns(
+        self, state: int, metric: str = "htm", costs: RobotCosts | None = None, rotation: tuple[Move, ...] = ()
+    ) -> tuple[list[int], float | None]:
+        """Move columns solving ``state`` optimally in ``metric``, and the robot cost (robot metric only).
+
+        The robot's costs are those of the turns of the cube as held, which ``rotation`` normalised.
+        """
         if metric == "htm":
             return descend(self._lookup, state), None
         if metric == "qtm":
@@ -80,8 +85,7 @@ class PocketSolver:
         if metric == "robot":
             if costs is None:
                 raise ValueError("the robot metric needs costs")
-            rotation = normalised.rotation if normalised is not None else ()
-            held = Normalised("", rotation).user_moves(MOVES)
+            held = [conjugate(rotation, m) for m in MOVES]
             return cheapest(self._lookup, state, [costs.moves[str(m)] for m in held], costs.regrip)
         raise ValueError(f"no metric {metric!r}; metrics are {', '.join(METRICS)}")
 
@@ -93,7 +97,7 @@ class PocketSolver:
         """
         lettering = require_valid(facelets, colour_names)
         normalised = normalise(lettering.letters)
-        columns, cost = self.columns(self.state_of(normalised), metric, costs, normalised)
+        columns, cost = self.columns(self.state_of(normalised), metric, costs, normalised.rotation)
         moves = normalised.user_moves(MOVES[c] for c in columns)
         if not PocketState(lettering.letters).apply(moves).is_solved:
             raise SolveError(f"the 2x2 tables answered '{format_moves(moves)}', which does not solve {facelets}")
