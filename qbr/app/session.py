@@ -646,6 +646,10 @@ class Session:
             self._message = None
             if self._size == 2 and event.resolution.colour_names:
                 self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
+            if self._size == 2:
+                from qbr.app.commands.pocket import pocket_text
+
+                return [PrintText(pocket_text(event.solution, self._tr()))]
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
             return [PrintText(text)]
         self._mode = Mode.INVALID
