@@ -534,7 +534,10 @@ def resolve_pocket_any_order(
     rows = np.arange(_N).reshape(6, _PER_FACE)
     orders = list(itertools.permutations(range(6)))
     bounds = [_order_bound(cost[rows[list(o)].ravel()]) for o in orders]
-    promising = {orders[int(k)] for k in np.argsort(bounds, kind="stable")[: tunables.resolve_pocket_max_orders]}
+    # The bound ranks roughly; the cheapest real cube of each of the best-bounded orders ranks sharply.
+    near = [orders[int(k)] for k in np.argsort(bounds, kind="stable")[: tunables.resolve_pocket_screen_orders]]
+    exact = {o: _solve(cost[rows[list(o)].ravel()])[2] for o in near}
+    promising = set(sorted(exact, key=exact.__getitem__)[: tunables.resolve_pocket_max_orders])
     scores = {o: _fit(stickers[rows[list(o)].ravel()], measured, tunables)[0][0] for o in promising | {orders[0]}}
     best = min(scores, key=lambda o: (scores[o], o != orders[0]))  # ties keep the order given
     return resolve_pocket({FACES[i]: rgb[FACES[j]] for i, j in enumerate(best)}, palette, tunables)

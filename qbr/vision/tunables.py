@@ -158,6 +158,9 @@ class Tunables:
     resolve_pocket_gain_ridge: float = 0.5
     """How strongly a 2x2 face's channel gains are drawn to its exposure gain, relative to its mean channel
     energy: four stickers seldom span all channels (a face of reds has no blue to fit)."""
+    resolve_pocket_screen_orders: int = 40
+    """Orders of a 2x2's faces shown out of order whose cheapest real cube is searched exactly, the lowest lower
+    bounds first (the bound alone ranked the right order up to ~120th under augmentation)."""
     resolve_pocket_max_orders: int = 3
     """Orders of a 2x2's faces shown out of order resolved in full, the most promising by a lower bound first (on
     the real scans shuffled, the right order always ranks first)."""
