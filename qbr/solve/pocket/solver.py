@@ -19,11 +19,17 @@ from qbr.cube.rotations import conjugate
 from qbr.solve.errors import SolveError
 from qbr.solve.pocket.coordinates import MOVES, coordinate
 from qbr.solve.pocket.costs import RobotCosts
-from qbr.solve.pocket.search import Lookup, cheapest, descend, merge_quarter_turns
+from qbr.solve.pocket.search import Lookup, cheapest, descend, merge_quarter_turns, projected_costs
 from qbr.solve.pocket.tables import DistanceTables
 
 METRICS: Final = ("htm", "qtm", "robot")
 """Half-turn metric, quarter-turn metric, and the robot's costs (``costs``)."""
+
+COST_TOLERANCE: Final = 1e-6
+"""Relative difference allowed between the search's running cost and the answer re-priced (float sums differ)."""
+
+MAX_KEPT_BOUNDS: Final = 48
+"""Robot bounds kept per solver: one per way the cube is held (24) for two costs files, then start again."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,19 @@ class PocketSolver:
         self.tables = tables
         self._lookup = Lookup.of(tables)
         self._quarter_lookup: Lookup | None = None  # its table is built on the first quarter-turn solve
+        self._bounds: dict[tuple[float, ...], tuple[list[tuple[float, ...]], list[tuple[float, ...]]]] = {}
+
+    def _robot_bounds(self, costs: list[float], regrip: float) -> tuple[list[tuple[float, ...]], ...]:
+        """Per-coordinate lower bounds for these column costs (milliseconds; kept for the next cube)."""
+        key = (*costs, regrip)
+        if key not in self._bounds:
+            if len(self._bounds) >= MAX_KEPT_BOUNDS:
+                self._bounds.clear()
+            self._bounds[key] = (
+                projected_costs(self.tables.moves.perm, costs, regrip),
+                projected_costs(self.tables.moves.twist, costs, regrip),
+            )
+        return self._bounds[key]
 
     def _quarter_turns(self) -> Lookup:
         if self._quarter_lookup is None:
@@ -85,8 +104,9 @@ class PocketSolver:
         if metric == "robot":
             if costs is None:
                 raise ValueError("the robot metric needs costs")
-            held = [conjugate(rotation, m) for m in MOVES]
-            return cheapest(self._lookup, state, [costs.moves[str(m)] for m in held], costs.regrip)
+            column_costs = [costs.moves[str(conjugate(rotation, m))] for m in MOVES]
+            bounds = self._robot_bounds(column_costs, costs.regrip)
+            return cheapest(self._lookup, state, column_costs, costs.regrip, bounds)
         raise ValueError(f"no metric {metric!r}; metrics are {', '.join(METRICS)}")
 
     def solve(self, facelets: str, metric: str = "htm", costs: RobotCosts | None = None,
@@ -101,6 +121,6 @@ class PocketSolver:
         moves = normalised.user_moves(MOVES[c] for c in columns)
         if not PocketState(lettering.letters).apply(moves).is_solved:
             raise SolveError(f"the 2x2 tables answered '{format_moves(moves)}', which does not solve {facelets}")
-        if costs is not None and cost is not None and abs(costs.cost(moves) - cost) > 1e-6 * max(1.0, cost):
+        if costs is not None and cost is not None and abs(costs.cost(moves) - cost) > COST_TOLERANCE * max(1.0, cost):
             raise SolveError(f"the robot search priced '{format_moves(moves)}' at {cost}, not {costs.cost(moves)}")
         return PocketSolution(lettering.letters, moves, metric, cost, colour_names=lettering.colour_names)
