@@ -1,13 +1,15 @@
 """2x2x2 faces: found on rendered 2x2x2 photos, never found on 3x3x3 ones, and what the 2x2 search costs per frame.
 
-    python bench/pocket_scan.py [--cubes 30] [--faces 100] [--frames 60] [--repeats 3]
+    python bench/pocket_scan.py [--cubes 30] [--faces 100] [--frames 60] [--repeats 3]   (0 faces/frames: skip)
 
 Seeds from ``bench/seeds.py``: the 2x2 search was tuned on tuning seeds only (renderer seeds 1000-1299, and the
 tests' 7000-7500); the validation range is frozen and printed beside the tuning range (a gap means overfitting).
 
 1. 2x2x2 cubes (``--cubes`` per tier and range), each face photographed once (``synth.render_cube`` with 24
-   facelets): faces found as 2x2 with all four stickers within a quarter pitch of the truth, faces taken for a
-   3x3, faces misplaced, and cubes whose six faces were all found in place (colour naming is not in this bench).
+   facelets of a random real 2x2): faces found as 2x2 with all four stickers within a quarter pitch of the truth,
+   faces taken for a 3x3, faces misplaced, cubes whose six faces were all found in place, and cubes EXACT end to
+   end (detect -> measure_stickers -> resolve_pocket, as ``qbr scan`` does; equal to the truth up to a relabelling
+   of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured).
 2. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile.
 3. Time per 640x480 frame, the 2x2 search on (default tunables) and off (``pocket_min_found=0``), interleaved per
    frame over ``--repeats`` passes (single thread), on 3x3 faces, rooms without a cube, and 2x2 faces.
@@ -30,12 +32,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the synthetic renderer lives with the tests
 sys.path.insert(0, str(ROOT / "bench"))
 
+from pocket_resolve import same_cube  # noqa: E402
 from seeds import SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
 from synth import random_colours, render_cube, render_face, sample_params  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
-from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
+from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.resolve_pocket import resolve_pocket  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 POCKET_TIERS = ("easy", "medium")
@@ -55,10 +60,18 @@ def _in_place(det: FaceDetection | None, stickers: np.ndarray, gap: float, size:
 
 
 def _pocket_facelets(seed: int, tier: int) -> str:
-    """A random colouring of 24 facelets (four of each letter): detection does not need a legal cube."""
-    letters = [f for f in FACES for _ in range(4)]
-    state_rng(seed, "synth", tier).shuffle(letters)
-    return "".join(letters)
+    """A uniformly random real 2x2 (resolution needs one)."""
+    return random_pocket_state(state_rng(seed, "synth", tier)).facelets
+
+
+def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tunables: Tunables) -> bool:
+    """Whether the cube measured from these detections resolves to ``truth`` (up to relabelling), valid."""
+    rgb = {}
+    for (face, render), det in zip(faces.items(), detections, strict=True):
+        found = det is not None and det.size == 2
+        rgb[face] = measure_stickers(render.image, det, tunables) if found else np.full((4, 3), np.nan)
+    result = resolve_pocket(rgb, tunables=tunables)
+    return result.valid and same_cube(result.facelets, truth)
 
 
 def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
@@ -67,21 +80,26 @@ def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
         for t, tier in enumerate(POCKET_TIERS):
             counts = {p: {"in place": 0, "other size": 0, "misplaced": 0, "missed": 0} for p in PROFILES}
             whole = dict.fromkeys(PROFILES, 0)
+            exact = dict.fromkeys(PROFILES, 0)
             for seed in cube_seeds(split, cubes, start=5000):
                 rng = scene_rng(seed, "synth", 10 + t)
                 base = sample_params(tier, rng, size=2)
-                faces = render_cube(_pocket_facelets(seed, t), lambda _f, b=base, r=rng, x=tier: sample_params(
+                truth = _pocket_facelets(seed, t)
+                faces = render_cube(truth, lambda _f, b=base, r=rng, x=tier: sample_params(
                     x, r, palette=b.palette, body=b.body, size=2), rng)
                 for profile, tunables in PROFILES.items():
-                    outcome = [_in_place(detect_face(r.image, tunables), r.stickers, r.params.sticker_gap, 2)
-                               for r in faces.values()]
+                    detections = [detect_face(r.image, tunables) for r in faces.values()]
+                    outcome = [_in_place(d, r.stickers, r.params.sticker_gap, 2)
+                               for d, r in zip(detections, faces.values(), strict=True)]
+                    exact[profile] += _exact(faces, detections, truth, tunables)
                     for o in outcome:
                         counts[profile][o] += 1
                     whole[profile] += all(o == "in place" for o in outcome)
             for profile in PROFILES:
                 c, n = counts[profile], 6 * cubes
                 rows.append((split, tier, profile, f"{100 * c['in place'] / n:.1f}%", str(c["other size"]),
-                             str(c["misplaced"]), str(c["missed"]), f"{100 * whole[profile] / cubes:.1f}%"))
+                             str(c["misplaced"]), str(c["missed"]), f"{100 * whole[profile] / cubes:.1f}%",
+                             f"{100 * exact[profile] / cubes:.1f}%"))
     return rows
 
 
@@ -147,12 +165,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     cv2.setNumThreads(1)
     print("### 2x2x2 cubes, each face photographed once\n")
     print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
-                  "cubes with all six in place"), pocket_rows(args.cubes)))
-    print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
-    print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "found in place"), cube_rows(args.faces)))
-    print("\n### Detection time per 640x480 frame, 2x2 search off / on (interleaved, single thread)\n")
-    print(_table(("profile", "frame", "median ms, off", "median ms, on", "ratio", "p95 off", "p95 on"),
-                 timing_rows(args.frames, args.repeats)))
+                  "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes)))
+    if args.faces:  # 0 skips a section
+        print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
+        print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "found in place"), cube_rows(args.faces)))
+    if args.frames:
+        print("\n### Detection time per 640x480 frame, 2x2 search off / on (interleaved, single thread)\n")
+        print(_table(("profile", "frame", "median ms, off", "median ms, on", "ratio", "p95 off", "p95 on"),
+                     timing_rows(args.frames, args.repeats)))
     return 0
 
 
