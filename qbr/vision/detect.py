@@ -938,9 +938,10 @@ def detect_face(
             len(closer_found.found) >= t.retry_min_found or closer_found.variety >= t.retry_min_variety
         ) and (found is None or not closer_found.alike):
             found, work = closer_found, closer_work
+    stretch_looks: list[_Candidates] = []  # candidates on contrast-equalised planes, for a 2x2x2's face
     if found is None and t.retry_clahe_clip > 0 and t.retry_weak_min <= seen_all <= t.retry_weak_max:
         # Blurred or dim stickers: equalise local contrast, and let weaker edges through, before giving up.
-        found = _plain_face(_search_all(work, t, 1.0, retry=True, stretch=True)[0])
+        found = _plain_face(_search_all(work, t, 1.0, retry=True, stretch=True, looks=stretch_looks)[0])
         if found is None and t.retry_low_canny_factor > 0:
             found = _plain_face(_search_all(work, t, t.retry_low_canny_factor, retry=True)[0])
     if found is None and closer and t.retry_clahe_clip > 0:
@@ -950,6 +951,11 @@ def detect_face(
         found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
+    if pocket is None and found is None and t.pocket_min_found > 0 and t.pocket_stretch_look and t.retry_clahe_clip > 0:
+        # Light stickers on a light body (white on white, faded, glare): their edges rise only once equalised.
+        if not stretch_looks:
+            _search_all(pocket_work, t, 1.0, retry=True, stretch=True, looks=stretch_looks)
+        pocket = _search_pocket(pocket_work, stretch_looks, t)
     if pocket is not None and found is not pocket and _overrules(pocket, found, t,
                                                                  work.shape[1] / pocket_work.shape[1]):
         found, work = pocket, pocket_work  # the 3x3 searches that followed found no sure face either

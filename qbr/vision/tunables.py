@@ -109,6 +109,9 @@ class Tunables:
     """Colour spread (RMS grey levels) a sliding window's stickers need: two lines of alike tiles stay refused."""
     pocket_min_found: int = 3
     """Fewest stickers of a 2x2x2's face seen directly (the fourth is placed by the grid); 0: never look for one."""
+    pocket_stretch_look: bool = True
+    """When no face is found, a 2x2x2's is also sought on contrast-equalised planes: light stickers on a light body
+    (white on white, faded, glare) have edges too weak for Canny otherwise."""
     pocket_overrule_found: int = 6
     """A 3x3 grid with this few stickers seen may be a 2x2x2's face plus a side face's sticker: a 2x2x2 is sought."""
     pocket_overrule_step: float = 55.0
