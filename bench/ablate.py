@@ -39,8 +39,10 @@ from seeds import FAMILIES, cube_seeds  # noqa: E402
 import qbr.vision.detect as detect  # noqa: E402
 import qbr.vision.resolve as resolve  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.colour import linear_to_lab  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 SOLVED = "".join(f * 9 for f in FACES)
@@ -140,6 +142,7 @@ RULES = (
 class Face:
     png: bytes
     truth: np.ndarray
+    colours: tuple[str, ...]
 
     def image(self) -> np.ndarray:
         return cv2.imdecode(np.frombuffer(self.png, np.uint8), cv2.IMREAD_COLOR)
@@ -157,7 +160,7 @@ class Cube:
 class Reads:
     """One reading of every cube: per cube, per face (placed?, misplaced?, rgb or None); and the facelets."""
 
-    faces: list[dict[str, tuple[bool, bool, np.ndarray | None, Any]]]  # ... and the detection
+    faces: list[dict[str, tuple[bool, bool, np.ndarray | None, Any, int]]]  # ..., the detection, preview right
     facelets: list[str]
 
 
@@ -168,7 +171,7 @@ def build(cubes: int, solved: int) -> list[Cube]:
     for family, condition, seed, facelets in jobs:
         truth, renders, _ = render(family, condition, seed, facelets)
         faces = {f: Face(cv2.imencode(".png", renders[f].image, [cv2.IMWRITE_PNG_COMPRESSION, 1])[1].tobytes(),
-                         np.asarray(renders[f].stickers)) for f in FACES}
+                         np.asarray(renders[f].stickers), tuple(renders[f].colours)) for f in FACES}
         out.append(Cube(family, "solved" if facelets else condition, truth, faces))
     return out
 
@@ -191,10 +194,14 @@ def read(data: list[Cube], t: Tunables, stage: str, base: Reads | None, rule: Ru
                 reuse = base is not None and stage == "measure"  # the rule cannot change the detection
                 det = base.faces[n][face][3] if reuse else detect.detect_face(image, t)
                 if det is None:
-                    per_face[face] = (False, False, None, None)
+                    per_face[face] = (False, False, None, None, 0)
                     continue
                 placed = detection_matches(det, f.truth)
-                per_face[face] = (placed, not placed, measure_stickers(image, det, t), det)
+                rgb = measure_stickers(image, det, t)
+                # The live preview names each face's stickers on its own (classify_face): measurement shows there.
+                names = classify_face(rgb, DEFAULT_PALETTE, t).names if placed else ("",) * 9
+                right = sum(a == b for a, b in zip(names, f.colours, strict=True))
+                per_face[face] = (placed, not placed, rgb, det, right)
             same = base is not None and all(_same_rgb(a[2], b[2])
                                             for a, b in zip(per_face.values(), base.faces[n].values(), strict=True))
             if same and stage != "resolve":
@@ -237,16 +244,17 @@ def real_scans(t: Tunables, rule: Rule | None) -> tuple[int, int]:
     return right, total
 
 
-def summary(data: list[Cube], reads: Reads) -> dict[str, tuple[int, int, int]]:
-    """Per group (family, or 'solved'): faces found in place, faces misplaced, cubes exact."""
+def summary(data: list[Cube], reads: Reads) -> dict[str, tuple[int, ...]]:
+    """Per group (family, or 'solved'): faces found in place, faces misplaced, cubes exact, preview stickers right."""
     out: dict[str, list[int]] = {}
     for cube, faces, got in zip(data, reads.faces, reads.facelets, strict=True):
         key = "solved" if cube.kind == "solved" else cube.family
-        row = out.setdefault(key, [0, 0, 0])
+        row = out.setdefault(key, [0, 0, 0, 0])
         row[0] += sum(v[0] for v in faces.values())
         row[1] += sum(v[1] for v in faces.values())
         row[2] += got == cube.truth
-    return {k: (a, b, c) for k, (a, b, c) in out.items()}
+        row[3] += sum(v[4] for v in faces.values())
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _cell(value: int, base: int) -> str:
@@ -275,13 +283,14 @@ def main(argv: list[str] | None = None) -> int:
           f"({', '.join(CONDITIONS)}): {counts['synth']} synth and {counts['physcam']} physcam cubes, "
           f"{6 * (counts['synth'] + counts['physcam'])} faces; plus {counts['solved']} solved cubes)\n")
     print("Each cell: faces found in place / faces misplaced / cubes exact; **bold** where switching the rule off "
-          "changes it. Turned: cubes with one face turned whose resolution names that face. Real: dev colour scans "
-          "exact.\n")
+          "changes it. Preview: stickers of faces found in place named right by the live preview (classify_face, "
+          "default palette) on their own. Turned: cubes with one face turned whose resolution names that face. "
+          "Real: dev colour scans exact.\n")
     header = " | ".join(f"{g}: found | misplaced | exact" for g in groups)
-    print(f"| rule off | stage | {header} | turned named | real scans exact | effect |")
-    print("|---|---|" + "---:|" * (3 * len(groups) + 2) + "---|")
+    print(f"| rule off | stage | {header} | preview stickers right | turned named | real scans exact | effect |")
+    print("|---|---|" + "---:|" * (3 * len(groups) + 3) + "---|")
 
-    def row(name: str, stage: str, sums: dict[str, tuple[int, int, int]], turned: tuple[int, int],
+    def row(name: str, stage: str, sums: dict[str, tuple[int, ...]], turned: tuple[int, int],
             real: tuple[int, int]) -> None:
         cells = []
         changed = turned != base_turned or real != base_real
@@ -289,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
             for k in range(3):
                 cells.append(_cell(sums[g][k], base_sum[g][k]))
                 changed |= sums[g][k] != base_sum[g][k]
+        preview, base_preview = sum(sums[g][3] for g in groups), sum(base_sum[g][3] for g in groups)
+        changed |= preview != base_preview
+        cells.append(_cell(preview, base_preview))
         effect = "baseline" if name == "(none: qbr as it is)" else ("measured" if changed else "**none measured**")
         print(f"| {name} | {stage} | {' | '.join(cells)} | {_cell(turned[0], base_turned[0])}/{turned[1]} | "
               f"{_cell(real[0], base_real[0])}/{real[1]} | {effect} |", flush=True)
