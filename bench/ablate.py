@@ -104,8 +104,6 @@ RULES = (
     Rule("_drop_odd_lone_square", "detect", patch=_function(detect, "_drop_odd_lone_square", lambda c, fit, t: fit)),
     Rule("conflicts term in the rank", "detect",
          patch=_rank_without("2 * (self.extras + self.conflicts)", "2 * self.extras")),
-    Rule("corner-angle check (candidates)", "detect",
-         patch=_source(detect, "_find_candidates", "abs(ax * bx + ay * by) > 0.55 * la * lb", "False")),
     Rule("grid_min_fill", "detect", {"grid_min_fill": 0.0}),
     Rule("variety term in the rank", "detect", patch=_rank_without(" * (1.0 + self.variety / 20.0)", "")),
     Rule("loose-grid rank (grid_rank_rms)", "detect", {"grid_rank_rms": 1e12}),
