@@ -21,7 +21,7 @@ import json
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -161,10 +161,11 @@ class Reads:
     facelets: list[str]
 
 
-def build(cubes: int, solved: int) -> list[Cube]:
+def build(cubes: int, solved: int, families: Sequence[str] = FAMILIES, conditions: Sequence[str] = CONDITIONS
+          ) -> list[Cube]:
     out = []
-    jobs = [(f, c, s, None) for f in FAMILIES for c in CONDITIONS for s in cube_seeds("validation", cubes)]
-    jobs += [(f, "medium", s, SOLVED) for f in FAMILIES for s in cube_seeds("validation", solved, SOLVED_SEED_OFFSET)]
+    jobs = [(f, c, s, None) for f in families for c in conditions for s in cube_seeds("validation", cubes)]
+    jobs += [(f, "medium", s, SOLVED) for f in families for s in cube_seeds("validation", solved, SOLVED_SEED_OFFSET)]
     for family, condition, seed, facelets in jobs:
         truth, renders, _ = render(family, condition, seed, facelets)
         faces = {f: Face(cv2.imencode(".png", renders[f].image, [cv2.IMWRITE_PNG_COMPRESSION, 1])[1].tobytes(),
@@ -263,22 +264,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cubes", type=int, default=25, help="validation cubes per family and condition")
     parser.add_argument("--solved", type=int, default=10, help="solved validation cubes per family")
     parser.add_argument("--only", nargs="*", help="rules whose name contains one of these")
+    parser.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)
+    parser.add_argument("--conditions", nargs="*", default=list(CONDITIONS), choices=CONDITIONS)
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     started = time.perf_counter()
-    data = build(args.cubes, args.solved)
+    data = build(args.cubes, args.solved, args.families, args.conditions)
     rendered = time.perf_counter() - started
     t0 = Tunables()
     base = read(data, t0, "detect", None, None)
     base_sum = summary(data, base)
     base_turned = turned_named(data, base, t0, None)
     base_real = real_scans(t0, None)
-    groups = [*FAMILIES, "solved"]
+    groups = [*args.families, *(["solved"] if args.solved else [])]
     counts = {g: sum(1 for c in data if (c.kind == "solved") == (g == "solved") and (g == "solved" or c.family == g))
               for g in groups}
     print(f"## Ablation on the validation range ({args.cubes} cubes per family and condition "
-          f"({', '.join(CONDITIONS)}): {counts['synth']} synth and {counts['physcam']} physcam cubes, "
-          f"{6 * (counts['synth'] + counts['physcam'])} faces; plus {counts['solved']} solved cubes)\n")
+          f"({', '.join(args.conditions)}): " + " and ".join(f"{counts[f]} {f}" for f in args.families)
+          + f" cubes, {6 * sum(counts[f] for f in args.families)} faces; plus {args.solved * len(args.families)} "
+          "solved cubes)\n")
     print("Each cell: faces found in place / faces misplaced / cubes exact; **bold** where switching the rule off "
           "changes it. Preview: stickers of faces found in place named right by the live preview (classify_face, "
           "default palette) on their own. Turned: cubes with one face turned whose resolution names that face. "
