@@ -10,8 +10,8 @@ body-coloured gaps or, where no dark body shows (stickerless, white bodies), whe
 past the unseen line (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
 Frames where nothing is found get one more search on stricter edges (noise-broken outlines), and, when
 small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px); when
-still nothing is found among a few candidates, blurred outlines get one search on contrast-equalised planes,
-and last ones on contrast-equalised planes at the higher width (small, dim faces).
+still nothing is found among a few candidates, blurred outlines get one search on contrast-equalised planes
+and one on weaker edges, and last ones on contrast-equalised planes at the higher width (small, dim faces).
 """
 
 from __future__ import annotations
@@ -708,12 +708,15 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         ) and (found is None or not closer_found.alike):
             found, work = closer_found, closer_work
     if found is None and t.retry_clahe_clip > 0 and t.retry_weak_min <= seen_all <= t.retry_weak_max:
-        # Blurred or dim stickers: equalise local contrast before giving up.
+        # Blurred or dim stickers: equalise local contrast, and let weaker edges through, before giving up.
         found = _plain_face(_search_all(work, t, 1.0, retry=True, stretch=True)[0])
+        if found is None and t.retry_low_canny_factor > 0:
+            found = _plain_face(_search_all(work, t, t.retry_low_canny_factor, retry=True)[0])
     if found is None and closer and t.retry_clahe_clip > 0:
         # Small and blurred or dim: contrast-equalised planes, closer (a tiny stickerless face's tiles only part there).
         closer_work = _downscale(image_bgr, t.retry_work_width) if closer_work is None else closer_work
-        found = _plain_face(_search_all(closer_work, t, 1.0, t.retry_canny_factor, retry=True, stretch=True)[0])
+        factors = [1.0, t.retry_canny_factor] + ([t.retry_low_canny_factor] if t.retry_low_canny_factor > 0 else [])
+        found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
     if found is None:

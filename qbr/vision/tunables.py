@@ -44,8 +44,10 @@ class Tunables:
     """When all else finds nothing, search once more on contrast-equalised planes with this CLAHE clip (0: off)."""
     retry_clahe_tiles: int = 4
     """CLAHE tiles per side for that search: a face spans one or two tiles, so its own contrast sets the stretch."""
+    retry_low_canny_factor: float = 0.7
+    """...and then once with Canny thresholds times this (blurred outlines are weak edges); 0: off."""
     retry_weak_min: int = 4
-    """Fewest sticker candidates the first search must see for that search: a bare or flat frame skips it."""
+    """Fewest sticker candidates the first search must see for those two: a bare or flat frame skips them."""
     retry_weak_max: int = 20
     """...and most: a cluttered room yields many, and is costly to search again (blurred faces show 5-20)."""
     dilate_size: float = 0.006
@@ -158,4 +160,5 @@ class Tunables:
         stricter-edges retry alone: cluttered frames without a cube 4.1 -> 2.7 ms median, p95 14.7 -> 8.0 ms,
         for 2% of hard faces fewer per frame).
         """
-        return replace(self, retry_canny_factor=1.0, retry_work_width=0, retry_clahe_clip=0.0)
+        return replace(self, retry_canny_factor=1.0, retry_work_width=0, retry_clahe_clip=0.0,
+                       retry_low_canny_factor=0.0)
