@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from families import CONDITIONS, render  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
-from seeds import FAMILIES, cube_seeds  # noqa: E402
+from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 
 import qbr.vision.detect as detect  # noqa: E402
 import qbr.vision.resolve as resolve  # noqa: E402
@@ -162,11 +162,11 @@ class Reads:
     facelets: list[str]
 
 
-def build(cubes: int, solved: int, families: Sequence[str] = FAMILIES, conditions: Sequence[str] = CONDITIONS
-          ) -> list[Cube]:
+def build(cubes: int, solved: int, families: Sequence[str] = FAMILIES, conditions: Sequence[str] = CONDITIONS,
+          split: str = "validation") -> list[Cube]:
     out = []
-    jobs = [(f, c, s, None) for f in families for c in conditions for s in cube_seeds("validation", cubes)]
-    jobs += [(f, "medium", s, SOLVED) for f in families for s in cube_seeds("validation", solved, SOLVED_SEED_OFFSET)]
+    jobs = [(f, c, s, None) for f in families for c in conditions for s in cube_seeds(split, cubes)]
+    jobs += [(f, "medium", s, SOLVED) for f in families for s in cube_seeds(split, solved, SOLVED_SEED_OFFSET)]
     for family, condition, seed, facelets in jobs:
         truth, renders, _ = render(family, condition, seed, facelets)
         faces = {f: Face(cv2.imencode(".png", renders[f].image, [cv2.IMWRITE_PNG_COMPRESSION, 1])[1].tobytes(),
@@ -265,12 +265,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cubes", type=int, default=25, help="validation cubes per family and condition")
     parser.add_argument("--solved", type=int, default=10, help="solved validation cubes per family")
     parser.add_argument("--only", nargs="*", help="rules whose name contains one of these")
+    parser.add_argument("--split", default="validation", choices=SPLITS,
+                        help="tuning: to diagnose a rule's effect on the scenes that may be looked at")
     parser.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)
     parser.add_argument("--conditions", nargs="*", default=list(CONDITIONS), choices=CONDITIONS)
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     started = time.perf_counter()
-    data = build(args.cubes, args.solved, args.families, args.conditions)
+    data = build(args.cubes, args.solved, args.families, args.conditions, args.split)
     rendered = time.perf_counter() - started
     t0 = Tunables()
     base = read(data, t0, "detect", None, None)
@@ -280,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     groups = [*args.families, *(["solved"] if args.solved else [])]
     counts = {g: sum(1 for c in data if (c.kind == "solved") == (g == "solved") and (g == "solved" or c.family == g))
               for g in groups}
-    print(f"## Ablation on the validation range ({args.cubes} cubes per family and condition "
+    print(f"## Ablation on the {args.split} range ({args.cubes} cubes per family and condition "
           f"({', '.join(args.conditions)}): " + " and ".join(f"{counts[f]} {f}" for f in args.families)
           + f" cubes, {6 * sum(counts[f] for f in args.families)} faces; plus {args.solved * len(args.families)} "
           "solved cubes)\n")
