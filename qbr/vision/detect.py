@@ -759,13 +759,17 @@ def _within(inner: _GridFit, outer: _GridFit, scale: float = 1.0) -> bool:
 
 
 def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: float = 1.0) -> bool:
-    """Whether a 2x2x2's face is taken rather than ``grid``: nothing, a one-coloured grid (tiles), or a thin grid
-    around it (its own stickers and a side face's or a neighbour's) when its gaps are clear enough to show that no
-    3x3 face continues it (``scale``: ``grid``'s work width over ``pocket``'s)."""
+    """Whether a 2x2x2's face is taken rather than ``grid``: nothing, a one-coloured grid (tiles), a thin grid
+    elsewhere (tiles, post-its), or a thin grid around it (its own stickers and a side face's or a neighbour's) when
+    its gaps are clear enough to show that no 3x3 face continues it (``scale``: ``grid``'s work width over
+    ``pocket``'s)."""
     if grid is None:
         return True
-    return grid.alike or (len(grid.found) <= t.pocket_overrule_found and _within(pocket, grid, scale)
-                          and pocket.gap_step >= t.pocket_overrule_step)
+    if grid.alike:
+        return True
+    if len(grid.found) > t.pocket_overrule_found:
+        return False
+    return not _within(pocket, grid, scale) or pocket.gap_step >= t.pocket_overrule_step
 
 
 def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables) -> _GridFit | None:
