@@ -1,6 +1,7 @@
 """2x2x2 faces: found on rendered 2x2x2 photos, never found on 3x3x3 ones, and what the 2x2 search costs per frame.
 
-    python bench/pocket_scan.py [--cubes 30] [--faces 100] [--frames 60] [--repeats 3]   (0 faces/frames: skip)
+    python bench/pocket_scan.py [--cubes 30] [--solved 20] [--rooms 150] [--faces 100] [--frames 60] [--repeats 3]
+    (0 solved/rooms/faces/frames: skip that section)
 
 Seeds from ``bench/seeds.py``: the 2x2 search was tuned on tuning seeds only (renderer seeds 1000-1299, and the
 tests' 7000-7500); the validation range is frozen and printed beside the tuning range (a gap means overfitting).
@@ -10,8 +11,10 @@ tests' 7000-7500); the validation range is frozen and printed beside the tuning 
    faces taken for a 3x3, faces misplaced, cubes whose six faces were all found in place, and cubes EXACT end to
    end (detect -> measure_stickers -> resolve_pocket, as ``qbr scan`` does; equal to the truth up to a relabelling
    of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured).
-2. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile.
-3. Time per 640x480 frame, the 2x2 search on (default tunables) and off (``pocket_min_found=0``), interleaved per
+2. Solved 2x2x2 cubes (``--solved``, photo profile): faces in place and cubes EXACT; rooms without a cube
+   (``--rooms``) taken for a 2x2x2 face.
+3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile.
+4. Time per 640x480 frame, the 2x2 search on (default tunables) and off (``pocket_min_found=0``), interleaved per
    frame over ``--repeats`` passes (single thread), on 3x3 faces, rooms without a cube, and 2x2 faces.
 """
 
@@ -37,6 +40,7 @@ from seeds import SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
 from synth import random_colours, render_cube, render_face, sample_params  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
+from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
@@ -103,6 +107,41 @@ def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
     return rows
 
 
+def solved_rows(cubes: int) -> list[tuple[str, ...]]:
+    """Solved 2x2x2 cubes (four alike stickers on every face), photo profile: faces in place and cubes EXACT."""
+    rows = []
+    solved = "".join(f * 4 for f in FACES)
+    tunables = PROFILES["photo"]
+    for split in SPLITS:
+        for t, tier in enumerate(POCKET_TIERS):
+            in_place = exact = 0
+            for seed in cube_seeds(split, cubes, start=5500):
+                rng = scene_rng(seed, "synth", 40 + t)
+                base = sample_params(tier, rng, size=2)
+                faces = render_cube(solved, lambda _f, b=base, r=rng, x=tier: sample_params(
+                    x, r, palette=b.palette, body=b.body, size=2), rng)
+                detections = [detect_face(r.image, tunables) for r in faces.values()]
+                in_place += sum(_in_place(d, r.stickers, r.params.sticker_gap, 2) == "in place"
+                                for d, r in zip(detections, faces.values(), strict=True))
+                exact += _exact(faces, detections, solved, tunables)
+            rows.append((split, tier, f"{100 * in_place / (6 * cubes):.1f}%", f"{100 * exact / cubes:.1f}%"))
+    return rows
+
+
+def room_rows(rooms: int) -> list[tuple[str, ...]]:
+    """Rendered rooms without a cube: how many are taken for a 2x2x2 face, per profile."""
+    rows = []
+    for split in SPLITS:
+        images = []
+        for seed in cube_seeds(split, rooms, start=8000):
+            rng = scene_rng(seed, "synth", 30)
+            images.append(np.ascontiguousarray(make_background(640, 480, float(rng.uniform(0, 1)), rng)[..., ::-1]))
+        for profile, tunables in PROFILES.items():
+            taken = sum((d := detect_face(image, tunables)) is not None and d.size == 2 for image in images)
+            rows.append((split, profile, str(rooms), str(taken)))
+    return rows
+
+
 def cube_rows(faces: int) -> list[tuple[str, ...]]:
     rows = []
     for split in SPLITS:
@@ -159,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cubes", type=int, default=30, help="2x2x2 cubes per tier and seed range")
     parser.add_argument("--faces", type=int, default=100, help="single 3x3x3 faces per tier and seed range")
+    parser.add_argument("--solved", type=int, default=20, help="solved 2x2x2 cubes per tier and seed range")
+    parser.add_argument("--rooms", type=int, default=150, help="rooms without a cube per seed range")
     parser.add_argument("--frames", type=int, default=60, help="timed frames per kind")
     parser.add_argument("--repeats", type=int, default=3, help="interleaved timing passes")
     args = parser.parse_args(argv)
@@ -166,6 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("### 2x2x2 cubes, each face photographed once\n")
     print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
                   "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes)))
+    if args.solved:
+        print("\n### Solved 2x2x2 cubes (photo profile)\n")
+        print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved)))
+    if args.rooms:
+        print("\n### Rooms without a cube: taken for a 2x2x2 face\n")
+        print(_table(("seeds", "profile", "rooms", "taken for 2x2"), room_rows(args.rooms)))
     if args.faces:  # 0 skips a section
         print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
         print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "found in place"), cube_rows(args.faces)))
