@@ -11,8 +11,8 @@ tests' 7000-7500); the validation range is frozen and printed beside the tuning 
    faces taken for a 3x3, faces misplaced, cubes whose six faces were all found in place, and cubes EXACT end to
    end (detect -> measure_stickers -> resolve_pocket, as ``qbr scan`` does; equal to the truth up to a relabelling
    of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured).
-2. Solved 2x2x2 cubes (``--solved``, photo profile): faces in place and cubes EXACT; rooms without a cube
-   (``--rooms``) taken for a 2x2x2 face.
+2. Solved 2x2x2 cubes (``--solved``, photo profile, ``size=2`` given): faces in place and cubes EXACT; rooms
+   without a cube (``--rooms``) taken for a 2x2x2 face.
 3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile.
 4. Time per 640x480 frame, the 2x2 search on (default tunables) and off (``pocket_min_found=0``), interleaved per
    frame over ``--repeats`` passes (single thread), on 3x3 faces, rooms without a cube, and 2x2 faces.
@@ -108,7 +108,8 @@ def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
 
 
 def solved_rows(cubes: int) -> list[tuple[str, ...]]:
-    """Solved 2x2x2 cubes (four alike stickers on every face), photo profile: faces in place and cubes EXACT."""
+    """Solved 2x2x2 cubes (four alike stickers on every face), photo profile, the size given (``qbr scan --size 2``,
+    a live session switched to a 2x2x2): faces in place and cubes EXACT."""
     rows = []
     solved = "".join(f * 4 for f in FACES)
     tunables = PROFILES["photo"]
@@ -120,7 +121,7 @@ def solved_rows(cubes: int) -> list[tuple[str, ...]]:
                 base = sample_params(tier, rng, size=2)
                 faces = render_cube(solved, lambda _f, b=base, r=rng, x=tier: sample_params(
                     x, r, palette=b.palette, body=b.body, size=2), rng)
-                detections = [detect_face(r.image, tunables) for r in faces.values()]
+                detections = [detect_face(r.image, tunables, 2) for r in faces.values()]  # as ``--size 2``
                 in_place += sum(_in_place(d, r.stickers, r.params.sticker_gap, 2) == "in place"
                                 for d, r in zip(detections, faces.values(), strict=True))
                 exact += _exact(faces, detections, solved, tunables)
@@ -208,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
                   "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes)))
     if args.solved:
-        print("\n### Solved 2x2x2 cubes (photo profile)\n")
+        print("\n### Solved 2x2x2 cubes (photo profile, size 2 given)\n")
         print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved)))
     if args.rooms:
         print("\n### Rooms without a cube: taken for a 2x2x2 face\n")

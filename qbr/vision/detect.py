@@ -772,8 +772,12 @@ def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: floa
     return not _within(pocket, grid, scale) or pocket.gap_step >= t.pocket_overrule_step
 
 
-def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables) -> _GridFit | None:
-    """The best 2x2x2 face among the sticker candidates of earlier looks (that found no 3x3 face), or None."""
+def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solved: bool = False) -> _GridFit | None:
+    """The best 2x2x2 face among the sticker candidates of earlier looks (that found no 3x3 face), or None.
+
+    ``solved``: four alike stickers between a body's dark gaps (or vivid ones) are taken too, below any
+    many-coloured face: only when the cube is known to be a 2x2x2, as 2x2 tile panels and windows look the same.
+    """
     dilation = _odd(t.dilate_size * work.shape[1])
     best: _GridFit | None = None
     for cands in looks:
@@ -790,15 +794,15 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables) -> _
             if fit.extras > t.pocket_max_extra or fit.conflicts:
                 continue  # lattice-aligned squares around or inside it: a bigger face or a wall of tiles
             variety = _colour_variety(work, cands.centres[fit.found])
-            if variety < t.grid_min_variety:
-                # Four alike squares: a solved 2x2x2 face cannot be told from a 2x2 tile panel or window (rendered
-                # rooms: their gaps are as dark, their colours as vivid), so it is not taken.
-                continue
-            fit = dataclasses.replace(fit, variety=variety)
+            alike = variety < t.grid_min_variety
+            if alike and not (solved and len(fit.found) == 4 and _dark_gaps(work, fit, t)):
+                continue  # four alike squares: as likely a 2x2 tile panel or window (rendered rooms)
+            fit = dataclasses.replace(fit, variety=variety, alike=alike)
             if _continued(work, fit, t):
                 continue
             fit = dataclasses.replace(fit, gap_step=_body(work, fit.homography)[1])
-            if best is None or fit.rank(t.grid_rank_rms) > best.rank(t.grid_rank_rms):
+            if best is None or (not fit.alike, fit.rank(t.grid_rank_rms)) > (not best.alike,
+                                                                              best.rank(t.grid_rank_rms)):
                 best = fit
     return best
 
@@ -922,7 +926,14 @@ def detect_face(
     first_looks: list[_Candidates] = []
     found, small, seen_all = _search_all(work, t, 1.0, t.retry_canny_factor, looks=first_looks)
     if size == 2:
-        pocket = _search_pocket(work, first_looks, t) if t.pocket_min_found > 0 else None
+        if t.pocket_min_found <= 0:
+            return None
+        pocket = _search_pocket(work, first_looks, t, t.pocket_solved_faces)
+        if pocket is None and t.pocket_stretch_look and t.retry_clahe_clip > 0:
+            # Light stickers on a light body (white on white, faded, glare): their edges rise only once equalised.
+            stretch_looks: list[_Candidates] = []
+            _search_all(work, t, 1.0, retry=True, stretch=True, looks=stretch_looks)
+            pocket = _search_pocket(work, stretch_looks, t, t.pocket_solved_faces)
         return None if pocket is None else _detection(pocket, work, width)
     pocket, pocket_work = None, work
     if t.pocket_min_found > 0 and (found is None or found.alike or len(found.found) <= t.pocket_overrule_found):

@@ -112,6 +112,9 @@ class Tunables:
     pocket_stretch_look: bool = True
     """When no face is found, a 2x2x2's is also sought on contrast-equalised planes: light stickers on a light body
     (white on white, faded, glare) have edges too weak for Canny otherwise."""
+    pocket_solved_faces: bool = True
+    """When the cube is known to be a 2x2x2 (``size=2``), four alike stickers between dark gaps (or vivid ones) are a
+    solved face; otherwise they are refused, as rendered rooms' 2x2 tile panels and windows look the same."""
     pocket_overrule_found: int = 6
     """A 3x3 grid with this few stickers seen may be a 2x2x2's face plus a side face's sticker: a 2x2x2 is sought."""
     pocket_overrule_step: float = 55.0

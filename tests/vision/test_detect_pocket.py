@@ -68,11 +68,15 @@ def test_a_3x3_face_is_never_taken_for_a_pocket_face(tier: str, profile: str) ->
         assert detection is None or detection.size == 3
 
 
-def test_a_solved_pocket_face_is_not_taken_for_one() -> None:
-    # Four alike squares are as likely a 2x2 tile panel (see test_detect_synth's rooms without a cube).
+def test_a_solved_pocket_face_is_found_only_when_the_cube_is_known_to_be_one() -> None:
+    # Four alike squares are as likely a 2x2 tile panel (see test_detect_synth's rooms without a cube), unless the
+    # user or the session said the cube is a 2x2x2.
     rng = np.random.default_rng(7300)
     params = dataclasses.replace(synth.sample_params("easy", rng, body="black", size=2), hand=False)
-    assert detect_face(synth.render_face(("red",) * 4, params, rng).image) is None
+    rendered = synth.render_face(("red",) * 4, params, rng)
+    assert detect_face(rendered.image) is None
+    assert _in_place(detect_face(rendered.image, size=2), rendered)
+    assert detect_face(rendered.image, dataclasses.replace(Tunables(), pocket_solved_faces=False), 2) is None
 
 
 def test_a_pocket_face_seen_with_three_stickers_places_the_fourth() -> None:
