@@ -748,8 +748,8 @@ class Session:
         if self._mode is Mode.CALIBRATING and self._cal is not None:
             return tr.t("app.status.calibrating", n=self._cal.index + 1, total=len(self._cal.names))
         if self._mode is Mode.SOLUTION and self._solution is not None:
-            return tr.t("app.status.solution", n=len(self._solution.moves))
-        return tr.t("app.status.faces", n=len(self._faces), total=len(FACES))
+            return tr.t("app.status.solution", count=len(self._solution.moves))
+        return tr.t("app.status.faces", n=len(self._faces), count=len(FACES))
 
     def _prompt(self, tr: Translator, guide: Guide | None) -> str:
         mode = self._mode
@@ -784,14 +784,16 @@ class Session:
         elif mode is Mode.RESOLVING:
             keys = []
         elif mode is Mode.SOLUTION:
-            keys = [("RIGHT", "app.key.next"), ("LEFT", "app.key.previous"), ("C", "app.key.calibrate")]
-        else:
-            keys = [("SPACE", "app.key.capture")]
-            if mode is Mode.SCANNING and self._captures:
-                keys.append(("BACKSPACE", "app.key.undo"))
+            keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
             keys.append(("C", "app.key.calibrate"))
-        keys += [("L", "app.key.language"), ("ESC", "app.key.quit")]
-        return tuple((label, tr.t(key)) for label, key in keys)
+        else:
+            keys = [("app.keyname.space", "app.key.capture")]
+            if mode is Mode.SCANNING and self._captures:
+                keys.append(("app.keyname.backspace", "app.key.undo"))
+            keys.append(("C", "app.key.calibrate"))
+        keys += [("L", "app.key.language"), ("app.keyname.esc", "app.key.quit")]
+        # Letter keys are shown as printed on the key, named keys (app.keyname.*) in the language's words.
+        return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)
 
     def _current_step(self, tr: Translator) -> Step | None:
         sol = self._solution

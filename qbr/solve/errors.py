@@ -15,3 +15,9 @@ class UnknownLanguageError(QbrError, ValueError):
     """A language was asked for that qbr has no translation for."""
 
     kind = "unknown_language"
+
+
+class CatalogueError(QbrError, ValueError):
+    """A translation catalogue that cannot be used: unreadable, too large, not JSON, or wrongly shaped."""
+
+    kind = "bad_catalogue"

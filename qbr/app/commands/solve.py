@@ -40,7 +40,12 @@ def solution_text(
     """The solution for a terminal: length and notation, then (``numbered``) how to hold the cube and each step."""
     if not solution.moves:
         return tr.t("already_solved")
-    lines = [tr.t("solution.header", htm=solution.length_htm, qtm=solution.length_qtm), solution.notation]
+    header = tr.t(
+        "solution.header",
+        moves=tr.t("solution.moves", count=solution.length_htm),
+        quarter_turns=tr.t("solution.quarter_turns", count=solution.length_qtm),
+    )
+    lines = [header, solution.notation]
     if numbered:
         lines += ["", tr.t("solution.steps"), orientation_sentence(tr, colour_names=colour_names)]
         width = len(str(len(solution.moves)))
