@@ -213,6 +213,8 @@ class ViewModel:
     """Face letter -> colour name of its centre."""
     calibration: tuple[str, int, int] | None
     """(colour being calibrated, 0-based index, total) in CALIBRATING mode."""
+    legend_item: str = "{key} {action}"
+    """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
 
 
 # ---------------------------------------------------------------------------------------------- session
@@ -707,6 +709,7 @@ class Session:
             step=self._current_step(tr),
             solution=tuple(str(m) for m in self._solution.moves) if self._solution is not None else (),
             legend=self._legend(tr),
+            legend_item=tr.t("app.legend.item", key="{key}", action="{action}"),  # the template, for the overlay
             colour_rgb={n: tuple(round(float(v)) for v in rgb) for n, rgb in self._palette.colours.items()},
             scheme=dict(self._scheme),
             calibration=(self._cal.names[self._cal.index], self._cal.index, len(self._cal.names))

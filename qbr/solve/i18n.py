@@ -158,7 +158,7 @@ class Translator:
         """Every key this translator can answer (its own and the English fallback's)."""
         return frozenset(self._own) | frozenset(self._fallback)
 
-    def t(self, key: str, **params: object) -> str:
+    def t(self, key: str, /, **params: object) -> str:
         """The sentence for ``key`` with ``params`` filled in; English if this language lacks it.
 
         A counted sentence takes the plural form ``params["count"]`` calls for in the language of the text.

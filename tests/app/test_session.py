@@ -435,6 +435,22 @@ def test_every_language_renders_every_mode(translators) -> None:
             assert all(label and text for label, text in v.legend)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_legend_names_keys_in_the_words_the_prompts_use(translators, lang: str) -> None:
+    tr = translators[lang]
+    d = Driver(translators, SessionConfig(language=lang))
+    d.scan(["F"])
+    labels = [label for label, _ in d.view.legend]
+    space = tr.t("app.keyname.space")
+    assert labels[0] == space and space in d.view.prompt  # "drücke die LEERTASTE" beside "LEERTASTE Seite erfassen"
+    assert labels[1] == tr.t("app.keyname.backspace") and labels[-1] == tr.t("app.keyname.esc")
+    assert "L" in labels and "C" in labels
+    if lang != "en":
+        assert "SPACE" not in labels
+    item = d.view.legend_item.format(key=space, action=tr.t("app.key.capture"))
+    assert item == tr.t("app.legend.item", key=space, action=tr.t("app.key.capture"))
+
+
 def test_lost_frames_keep_everything_and_resume(translators) -> None:
     d = Driver(translators)
     d.scan(["F", "R", "B"])
