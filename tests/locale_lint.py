@@ -83,7 +83,7 @@ def glossary_problems(lang: str, entries: Mapping[str, Entry], glossary: Mapping
     all_texts = [(key, _PLACEHOLDER.sub("", text)) for key, entry in entries.items() for text in texts(entry)]
     for term, rule in glossary.get(lang, {}).items():
         uses = [re.compile(p, re.IGNORECASE) for p in rule["use"]]
-        if not any(p.search(text) for p in uses for _, text in all_texts):
+        if uses and not any(p.search(text) for p in uses for _, text in all_texts):
             found.append(f"{lang}: glossary term '{term}' ({' | '.join(rule['use'])}) is used nowhere")
         for pattern in rule.get("avoid", ()):
             avoid = re.compile(pattern, re.IGNORECASE)

@@ -79,6 +79,7 @@ def test_the_lint_reports_a_broken_copy(tmp_path: Path, lang: str, key: str, tex
         ("nl", "problem.centres", "Het middenvlak van zijde {face} toont {shows} ({shows_colour}).", "face"),
         ("de", "move.y2", "Drehe den ganzen Würfel einmal herum.", "half_turn"),
         ("ja", "already_solved", "キューブはすでに揃っています。", "solved"),
+        ("hu", "problem.parity", "A(z) URF sarok el van forgatva.", "article"),
     ],
 )
 def test_the_glossary_reports_a_forbidden_synonym(tmp_path: Path, lang: str, key: str, text: str,
