@@ -1,4 +1,4 @@
-"""Translations: choosing a language and looking up its sentences in flat JSON catalogues.
+"""Translations: choosing a language and looking up its sentences in JSON catalogues.
 
 Catalogues live in ``qbr/solve/locales/<lang>.json`` as ``{"key": "text with {placeholders}"}``; other layers
 may add their own directories (``extra_dirs``), whose keys are merged over these. English is the fallback for
