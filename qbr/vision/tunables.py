@@ -26,6 +26,20 @@ class Tunables:
     """Lowest allowed Canny low threshold (grey levels): keeps flat, noisy frames from exploding into edges."""
     canny_extra_factor: float = 2.0
     """Threshold multiplier for the blue plane: it only has to split yellow from white, and is the noisiest."""
+    noise_ratio: float = 0.045
+    """A plane whose median step between pixels two apart exceeds this fraction of its grey-level spread is
+    noise-limited: a dim room's gained-up frame (clean frames measure ~0.015-0.04); its Canny thresholds are set
+    above the noise (below). 0: off."""
+    noise_blur_ratio: float = 0.055
+    """A plane whose median step exceeds this fraction of its spread is very noisy (dim frames: ~0.06-0.16)..."""
+    noise_blur_size: float = 0.015
+    """...and gets this wider Gaussian blur (fraction of the work width) to average its noise: milder noise keeps the
+    light blur, which leaves small stickers' thin gaps open."""
+    noise_canny_low: float = 8.0
+    """Canny low threshold of a noise-limited plane, at least this multiple of its median step after that blur
+    (Canny's Sobel gradient of noise is ~8 such steps)."""
+    noise_canny_high: float = 24.0
+    """...and the high one this multiple: only edges well above the noise start an outline, weak ones continue it."""
     retry_canny_factor: float = 1.5
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
     retry_work_width: int = 480
