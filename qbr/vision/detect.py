@@ -142,11 +142,14 @@ def _above_noise(
     # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
     if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
         return blurred, low, high
-    # Only a very noisy plane is blurred more: a wider blur closes small stickers' thin gaps.
+    # Only a very noisy plane is smoothed more: a wider blur closes small stickers' thin gaps.
     noise = _median_step(steps)
     if noise > t.noise_blur_ratio * spread:
         k = _odd(t.noise_blur_size * plane.shape[1])
-        blurred = cv2.GaussianBlur(plane, (k, k), 0)
+        # Edge-preserving first: the noise inside a sticker is smoothed, its outline (a far larger step) is not.
+        src = plane if t.noise_bilateral_range <= 0 else cv2.bilateralFilter(
+            plane, k, t.noise_bilateral_range * spread, k / 2.5)
+        blurred = cv2.GaussianBlur(src, (k, k), 0)
         noise = _median_step(_neighbour_steps(blurred))
     noise *= scale
     return blurred, max(low, t.noise_canny_low * noise), max(high, t.noise_canny_high * noise)

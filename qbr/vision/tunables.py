@@ -33,8 +33,11 @@ class Tunables:
     noise_blur_ratio: float = 0.055
     """A plane whose median step exceeds this fraction of its spread is very noisy (dim frames: ~0.06-0.16)..."""
     noise_blur_size: float = 0.015
-    """...and gets this wider Gaussian blur (fraction of the work width) to average its noise: milder noise keeps the
-    light blur, which leaves small stickers' thin gaps open."""
+    """...and gets a bilateral filter then a Gaussian blur of this kernel size (fraction of the work width) to average
+    its noise: milder noise keeps the light blur, which leaves small stickers' thin gaps open."""
+    noise_bilateral_range: float = 1.0
+    """Range sigma of that bilateral filter, as a fraction of the plane's grey-level spread: noise within a sticker
+    is smoothed, the step across its outline is not. 0: no bilateral filter."""
     noise_canny_low: float = 8.0
     """Canny low threshold of a noise-limited plane, at least this multiple of its median step after that blur
     (Canny's Sobel gradient of noise is ~8 such steps)."""

@@ -51,17 +51,23 @@ def dim_params(rng: np.random.Generator, width: int = 640, height: int = 480) ->
 
 def webcam_sensor(image_bgr: np.ndarray, rng: np.random.Generator, electrons: float, read_noise: float,
                   jpeg_quality: int) -> np.ndarray:
-    """Shot and read noise of a small sensor, spread by demosaicing, then the webcam's JPEG.
+    """A small sensor's view of a noiseless render: the camera's colour processing undone, shot and read noise
+    spread by demosaicing, the processing redone (so it amplifies the noise), then the webcam's JPEG.
 
-    ``electrons`` is the signal that a linear level of 1 collects (after the analogue gain a dim room needs);
-    ``read_noise`` is in electrons too.
+    ``electrons`` is the signal a linear level of 1 collects (after the analogue gain a dim room needs);
+    ``read_noise`` is in electrons too. White balance gains lift the weak blue of a warm lamp, and the colour
+    matrix (about 1.4-1.8 on its diagonal, as webcams use) saturates colours, with their noise.
     """
-    lin = cv2.LUT(image_bgr, _LIN_FROM_8) * np.float32(electrons)
-    white = rng.standard_normal(lin.shape).astype(np.float32)
+    saturation = float(rng.uniform(0.6, 1.2))
+    matrix = np.eye(3) * (1 + saturation) - saturation / 3  # rows sum to 1: greys stay grey
+    balance = np.array([rng.uniform(1.6, 2.4), 1.0, rng.uniform(0.8, 1.0)], np.float32)  # B, G, R gains
+    lin = cv2.transform(cv2.LUT(image_bgr, _LIN_FROM_8), np.linalg.inv(matrix))
+    signal = np.maximum(lin, 0) / balance * np.float32(electrons)
+    white = rng.standard_normal(signal.shape).astype(np.float32)
     # Blurring white noise by a Gaussian of sigma s divides its deviation by 2 sqrt(pi) s: scale it back.
     spread = cv2.GaussianBlur(white, (0, 0), _DEMOSAIC_SIGMA) * np.float32(2 * np.sqrt(np.pi) * _DEMOSAIC_SIGMA)
-    noisy = lin + np.sqrt(lin + np.float32(read_noise**2)) * spread
-    encoded = 1.055 * np.maximum(noisy / np.float32(electrons), 0) ** (1 / 2.4) - 0.055
+    noisy = (signal + np.sqrt(signal + np.float32(read_noise**2)) * spread) * (balance / np.float32(electrons))
+    encoded = 1.055 * np.maximum(cv2.transform(noisy, matrix), 0) ** (1 / 2.4) - 0.055
     out = np.clip(np.rint(encoded * 255), 0, 255).astype(np.uint8)
     _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)])
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
