@@ -1,6 +1,6 @@
 """Faces found in a dim room (low exposure, tungsten light, webcam sensor noise, 2-3 px blur), tuning beside validation.
 
-    python bench/low_light.py [--faces 200] [--families synth,physcam] [--timing-frames 150]
+    python bench/low_light.py [--faces 200] [--families synth,physcam] [--conditions dim] [--timing-frames 150]
 
 Two scene families, each with its own dim condition: ``tests/synth/dim.py`` (the renderer of the tiers through a
 webcam sensor model: tuned on) and ``tests/physcam``'s ``dim`` (independent physics: never tuned on). Seeds come
@@ -8,13 +8,15 @@ from ``bench/seeds.py``: the tuning split first, the frozen validation split bes
 when all nine sticker centres are within 30% of a pitch of the truth. Each face is read with qbr's photo profile
 (what ``qbr scan`` runs) and its live profile (one camera frame), with and without the noise-limited edges
 (``Tunables(noise_ratio=0)``: the detector before them), and the live detection's time per frame is taken for
-both, interleaved (one thread). A last table times the live chain (detect + measure + classify) on the tiers'
-ordinary frames, as ``bench/scan_accuracy.py``'s timing does, with and without them, interleaved.
+both, interleaved (one thread). ``--conditions`` adds the tiers (easy, medium, hard) of both families, to check
+that faces in ordinary light are found as before. A last table times the live chain (detect + measure +
+classify) on the tiers' ordinary frames, as ``bench/scan_accuracy.py``'s timing does, with and without them.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -43,19 +45,23 @@ DIM = 3
 """Condition index of the dim faces in ``seeds.scene_rng`` (physcam's CONDITIONS: easy, medium, hard, dim)."""
 
 
-def _synth_dim(seed: int) -> tuple[np.ndarray, np.ndarray]:
-    shot = render_dim_face(scene_rng(seed, "synth", DIM))
+def _synth(seed: int, condition: str) -> tuple[np.ndarray, np.ndarray]:
+    if condition == "dim":
+        shot = render_dim_face(scene_rng(seed, "synth", DIM))
+    else:
+        rng = scene_rng(seed, "synth", TIERS.index(condition))
+        shot = render_face(random_colours(rng), sample_params(condition, rng), rng)
     return shot.image, shot.stickers
 
 
-def _physcam_dim(seed: int) -> tuple[np.ndarray, np.ndarray]:
-    rng = scene_rng(seed, "physcam", DIM)
+def _physcam(seed: int, condition: str) -> tuple[np.ndarray, np.ndarray]:
+    rng = scene_rng(seed, "physcam", physcam.CONDITIONS.index(condition))
     colours = tuple(physcam.shoot.COLOURS[i] for i in rng.integers(0, 6, 9))
-    shot = physcam.render_face(colours, physcam.sample_params("dim", rng), rng)
+    shot = physcam.render_face(colours, physcam.sample_params(condition, rng), rng)
     return shot.image, shot.stickers
 
 
-RENDERERS: dict[str, Callable[[int], tuple[np.ndarray, np.ndarray]]] = {"synth": _synth_dim, "physcam": _physcam_dim}
+RENDERERS: dict[str, Callable[[int, str], tuple[np.ndarray, np.ndarray]]] = {"synth": _synth, "physcam": _physcam}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,30 +69,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--faces", type=int, default=200, help="dim faces per family and split")
     parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
     parser.add_argument("--timing-frames", type=int, default=150, help="ordinary frames for the last table")
+    parser.add_argument("--conditions", default="dim", help="comma-separated: dim and/or the tiers easy, medium, hard")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     now, before = Tunables(), Tunables(noise_ratio=0.0)
     variants = {"photo": (now, before), "live": (now.for_video(), before.for_video())}
-    print(f"## Dim faces found in a single photo ({args.faces} per family and split)\n")
-    print("| family | split | profile | found: qbr | without noise-limited edges | live ms: qbr | without |")
-    print("|---|---|---|---:|---:|---:|---:|")
-    for family in args.families.split(","):
-        for split in SPLITS:
-            found = {(p, k): 0 for p in variants for k in range(2)}
-            times: list[list[float]] = [[], []]
-            for seed in cube_seeds(split, args.faces):
-                image, truth = RENDERERS[family](seed)
-                for profile, pair in variants.items():
-                    for k, t in enumerate(pair):
-                        start = time.perf_counter()
-                        detection = detect_face(image, t)
-                        if profile == "live":
-                            times[k].append((time.perf_counter() - start) * 1000)
-                        found[profile, k] += detection is not None and detection_matches(detection, truth)
-            for profile in variants:
-                ms = [f"{np.median(times[k]):.2f}" if profile == "live" else "" for k in range(2)]
-                print(f"| {family} | {split} | {profile} | {100 * found[profile, 0] / args.faces:.1f}% "
-                      f"| {100 * found[profile, 1] / args.faces:.1f}% | {ms[0]} | {ms[1]} |", flush=True)
+    print(f"## Faces found in a single photo ({args.faces} per condition, family and split)\n")
+    print("| condition | family | split | profile | found: qbr | without noise-limited edges | live ms: qbr "
+          "| without |")
+    print("|---|---|---|---|---:|---:|---:|---:|")
+    for condition, family, split in itertools.product(args.conditions.split(","), args.families.split(","), SPLITS):
+        found = {(p, k): 0 for p in variants for k in range(2)}
+        times: list[list[float]] = [[], []]
+        for seed in cube_seeds(split, args.faces):
+            image, truth = RENDERERS[family](seed, condition)
+            for profile, pair in variants.items():
+                for k, t in enumerate(pair):
+                    start = time.perf_counter()
+                    detection = detect_face(image, t)
+                    if profile == "live":
+                        times[k].append((time.perf_counter() - start) * 1000)
+                    found[profile, k] += detection is not None and detection_matches(detection, truth)
+        for profile in variants:
+            ms = [f"{np.median(times[k]):.2f}" if profile == "live" else "" for k in range(2)]
+            print(f"| {condition} | {family} | {split} | {profile} | {100 * found[profile, 0] / args.faces:.1f}% "
+                  f"| {100 * found[profile, 1] / args.faces:.1f}% | {ms[0]} | {ms[1]} |", flush=True)
     _ordinary_frames_timing(args.timing_frames, now.for_video(), before.for_video())
     return 0
 
