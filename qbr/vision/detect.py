@@ -146,9 +146,9 @@ def _above_noise(
     noise = _median_step(steps)
     if noise > t.noise_blur_ratio * spread:
         k = _odd(t.noise_blur_size * plane.shape[1])
-        # Edge-preserving first: the noise inside a sticker is smoothed, its outline (a far larger step) is not.
+        # Edge-preserving first: steps of the noise's size are smoothed, an outline's (far larger) are not.
         src = plane if t.noise_bilateral_range <= 0 else cv2.bilateralFilter(
-            plane, k, t.noise_bilateral_range * spread, k / 2.5)
+            plane, k, t.noise_bilateral_range * noise, k / 2.5)
         blurred = cv2.GaussianBlur(src, (k, k), 0)
         noise = _median_step(_neighbour_steps(blurred))
     noise *= scale

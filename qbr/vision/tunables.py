@@ -35,9 +35,9 @@ class Tunables:
     noise_blur_size: float = 0.015
     """...and gets a bilateral filter then a Gaussian blur of this kernel size (fraction of the work width) to average
     its noise: milder noise keeps the light blur, which leaves small stickers' thin gaps open."""
-    noise_bilateral_range: float = 1.0
-    """Range sigma of that bilateral filter, as a fraction of the plane's grey-level spread: noise within a sticker
-    is smoothed, the step across its outline is not. 0: no bilateral filter."""
+    noise_bilateral_range: float = 6.0
+    """Range sigma of that bilateral filter, as a multiple of the plane's median step: differences of the noise's
+    size are smoothed, a sticker's outline or a stickerless cube's thin groove (far larger) is not. 0: none."""
     noise_canny_low: float = 8.0
     """Canny low threshold of a noise-limited plane, at least this multiple of its median step after that blur
     (Canny's Sobel gradient of noise is ~8 such steps)."""
