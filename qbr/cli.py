@@ -25,7 +25,7 @@ from qbr.app.errors import (
     NoFaceFoundError,
 )
 from qbr.cube.errors import InvalidCubeError, MoveSyntaxError, QbrError
-from qbr.solve.errors import SolveError, UnknownLanguageError
+from qbr.solve.errors import RobotCostsError, SolveError, UnknownLanguageError
 from qbr.vision.errors import PaletteFormatError
 
 
@@ -53,6 +53,7 @@ _EXIT_FOR: tuple[tuple[type[QbrError], ExitStatus], ...] = (
     (InputFileError, ExitStatus.BAD_INPUT_FILE),
     (CalibrationError, ExitStatus.BAD_INPUT_FILE),
     (PaletteFormatError, ExitStatus.BAD_INPUT_FILE),
+    (RobotCostsError, ExitStatus.BAD_INPUT_FILE),
     (NoCameraError, ExitStatus.NO_CAMERA),
     (NoDisplayError, ExitStatus.NO_DISPLAY),
     (IncompleteScanError, ExitStatus.INCOMPLETE),
@@ -93,6 +94,19 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
                         help="spend up to this long looking for a shorter solution (default 0: fast)")
 
 
+def _size(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=int, choices=(2, 3), default=None,
+                        help="cube size (default: 2 for 24 letters, else 3; a scramble is for a 3x3 unless told)")
+
+
+def _cube_size(args: argparse.Namespace) -> int:
+    """The size asked for, else the one the letters imply (24 stickers: a 2x2)."""
+    if args.size is not None:
+        return int(args.size)
+    text = getattr(args, "facelets", None)
+    return 2 if text is not None and len("".join(text.split())) == 24 else 3
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full command-line grammar."""
     parser = _Parser(
@@ -115,13 +129,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("solve", help="solve a cube given as 54 facelets or a scramble")
-    p.add_argument("facelets", nargs="?", help="54 letters, faces in URFDLB order (see 'qbr show --help')")
+    p = sub.add_parser("solve", help="solve a cube given as 54 facelets (24 for a 2x2) or a scramble")
+    p.add_argument("facelets", nargs="?", help="54 letters (2x2: 24), faces in URFDLB order (see 'qbr show --help')")
     p.add_argument("--scramble", metavar="MOVES", help="solve the cube this scramble makes, e.g. \"R U R' U'\"")
+    _size(p)
+    p.add_argument("--metric", choices=("htm", "qtm", "robot"), default=None,
+                   help="2x2: optimal in half turns (default), quarter turns, or the robot's costs (--costs)")
+    p.add_argument("--costs", metavar="FILE", type=Path, default=None,
+                   help="2x2 robot metric: JSON costs per move and per regrip (default: the bundled sample)")
     _common(p, suppress=True)
 
     p = sub.add_parser("show", help="print a cube as a coloured net")
-    p.add_argument("facelets", help="54 letters, faces in URFDLB order")
+    p.add_argument("facelets", help="54 letters (2x2: 24), faces in URFDLB order")
+    _size(p)
     _common(p, suppress=True)
 
     p = sub.add_parser("scan", help="read the cube from six photos, faces in URFDLB order, and solve it")
@@ -149,10 +169,23 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
 
         if (args.facelets is None) == (args.scramble is None):
             raise _UsageError("qbr solve: give either FACELETS or --scramble MOVES")
+        metric = args.metric or ("robot" if args.costs is not None else "htm")
+        if args.costs is not None and metric != "robot":
+            raise _UsageError("qbr solve: --costs is for --metric robot")
+        if _cube_size(args) == 2:
+            from qbr.app.commands.pocket import pocket_solve_command
+
+            return pocket_solve_command(args.facelets, args.scramble, lang, metric, args.costs)
+        if metric != "htm":
+            raise _UsageError("qbr solve: --metric qtm and robot are for the 2x2 (--size 2)")
         return solve_command(facelets=args.facelets, scramble=args.scramble, lang=lang, budget=budget)
     if command == "show":
         from qbr.app.commands.solve import show_command
 
+        if _cube_size(args) == 2:
+            from qbr.app.commands.pocket import pocket_show_command
+
+            return pocket_show_command(args.facelets, colour=env.stdout_isatty)
         return show_command(args.facelets, colour=env.stdout_isatty)
     if command == "scan":
         from qbr.app.commands.scan import scan_command
