@@ -1,16 +1,18 @@
 """Faces found in a dim room (low exposure, tungsten light, webcam sensor noise, 2-3 px blur), tuning beside validation.
 
-    python bench/low_light.py [--faces 200] [--families synth,physcam] [--conditions dim] [--timing-frames 150]
+    python bench/low_light.py [--faces 200] [--families synth,physcam] [--conditions dim] [--without all]
+                              [--timing-frames 150]
 
 Two scene families, each with its own dim condition: ``tests/synth/dim.py`` (the renderer of the tiers through a
 webcam sensor model: tuned on) and ``tests/physcam``'s ``dim`` (independent physics: never tuned on). Seeds come
-from ``bench/seeds.py``: the tuning split first, the frozen validation split beside it. A face counts as found
-when all nine sticker centres are within 30% of a pitch of the truth. Each face is read with qbr's photo profile
-(what ``qbr scan`` runs) and its live profile (one camera frame), with and without the noise-limited edges
-(``Tunables(noise_ratio=0)``: the detector before them), and the live detection's time per frame is taken for
-both, interleaved (one thread). ``--conditions`` adds the tiers (easy, medium, hard) of both families, to check
-that faces in ordinary light are found as before. A last table times the live chain (detect + measure +
-classify) on the tiers' ordinary frames, as ``bench/scan_accuracy.py``'s timing does, with and without them.
+from ``bench/seeds.py``: the tuning split first, the frozen validation split beside it. A face counts as found when
+all nine sticker centres are within 30% of a pitch of the truth. Each face is read with qbr's photo profile (what
+``qbr scan`` runs) and its live profile (one camera frame), with and without the noise-limited edges
+(``Tunables(noise_ratio=0)``: the detector before them; ``--without`` switches off one part instead), and the live
+detection's time per frame is taken for both, interleaved (one thread). ``--conditions`` adds the tiers (easy,
+medium, hard) of both families, to check that faces in ordinary light are found as before. A last table times the
+live chain (detect + measure + classify) on the tiers' ordinary frames, as ``bench/scan_accuracy.py``'s timing does,
+with and without them.
 """
 
 from __future__ import annotations
@@ -62,6 +64,13 @@ def _physcam(seed: int, condition: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 RENDERERS: dict[str, Callable[[int, str], tuple[np.ndarray, np.ndarray]]] = {"synth": _synth, "physcam": _physcam}
+WITHOUT: dict[str, dict[str, float]] = {
+    "all": {"noise_ratio": 0.0},
+    "thresholds": {"noise_canny_low": 0.0, "noise_canny_high": 0.0},
+    "smoothing": {"noise_blur_ratio": float("inf")},
+    "bilateral": {"noise_bilateral_range": 0.0},
+}
+"""Parts of the noise-limited edges to switch off, as tunables."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -70,12 +79,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
     parser.add_argument("--timing-frames", type=int, default=150, help="ordinary frames for the last table")
     parser.add_argument("--conditions", default="dim", help="comma-separated: dim and/or the tiers easy, medium, hard")
+    parser.add_argument("--without", choices=sorted(WITHOUT), default="all",
+                        help="the part switched off in the 'without' column (ablation); all: the detector before")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    now, before = Tunables(), Tunables(noise_ratio=0.0)
+    now, before = Tunables(), Tunables(**WITHOUT[args.without])
     variants = {"photo": (now, before), "live": (now.for_video(), before.for_video())}
     print(f"## Faces found in a single photo ({args.faces} per condition, family and split)\n")
-    print("| condition | family | split | profile | found: qbr | without noise-limited edges | live ms: qbr "
+    print(f"| condition | family | split | profile | found: qbr | without ({args.without}) | live ms: qbr "
           "| without |")
     print("|---|---|---|---|---:|---:|---:|---:|")
     for condition, family, split in itertools.product(args.conditions.split(","), args.families.split(","), SPLITS):
@@ -94,7 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ms = [f"{np.median(times[k]):.2f}" if profile == "live" else "" for k in range(2)]
             print(f"| {condition} | {family} | {split} | {profile} | {100 * found[profile, 0] / args.faces:.1f}% "
                   f"| {100 * found[profile, 1] / args.faces:.1f}% | {ms[0]} | {ms[1]} |", flush=True)
-    _ordinary_frames_timing(args.timing_frames, now.for_video(), before.for_video())
+    if args.timing_frames > 0:
+        _ordinary_frames_timing(args.timing_frames, now.for_video(), before.for_video())
     return 0
 
 
