@@ -89,9 +89,10 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--lang", default=default,
                         help="language of instructions (en, zh-Hans, zh-Hant, nl, de, fr, es, hu, ar, ja); "
                              "default: the system's")
-    parser.add_argument("--budget", type=float, default=argparse.SUPPRESS if suppress else 0.0,
+    parser.add_argument("--budget", type=float, default=argparse.SUPPRESS if suppress else None,
                         metavar="SECONDS",
-                        help="spend up to this long looking for a shorter solution (default 0: fast)")
+                        help="spend up to this long looking for a shorter solution (default: the first "
+                             "solution found for solve, scan and resolve; 1 s in the live window)")
 
 
 def _size(parser: argparse.ArgumentParser) -> None:
@@ -147,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("scan", help="read the cube from six photos, faces in URFDLB order, and solve it")
     p.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="U R F D L B photos")
     p.add_argument("--debug", metavar="DIR", type=Path, help="write annotated images of what was found")
+    p.add_argument("--size", type=int, choices=(2, 3), help="the cube is a 2x2x2 or a 3x3x3 (default: as found)")
     _common(p, suppress=True)
 
     p = sub.add_parser("resolve", help="name a cube's colours from measured sticker colours (JSON) and solve it")
@@ -160,9 +162,10 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
 
     explicit_lang = getattr(args, "lang", None)
     lang = resolve_language(explicit_lang, env.system_language)
-    budget = float(getattr(args, "budget", 0.0))
-    if budget < 0:
+    given_budget = getattr(args, "budget", None)
+    if given_budget is not None and given_budget < 0:
         raise _UsageError("--budget must be zero or more seconds")
+    budget = 0.0 if given_budget is None else float(given_budget)
     command = args.command
     if command == "solve":
         from qbr.app.commands.solve import solve_command
@@ -190,7 +193,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
     if command == "scan":
         from qbr.app.commands.scan import scan_command
 
-        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env)
+        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env, size=args.size)
     if command == "resolve":
         from qbr.app.commands.scan import resolve_command
 
@@ -208,7 +211,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
         lang=lang,
         lang_explicit=explicit_lang is not None,
         normalize=args.normalize,
-        budget=budget,
+        budget=given_budget,
     )
     return run_live(settings, env)
 

@@ -124,6 +124,31 @@ class Tunables:
     """...or this many times, which overrules even the gaps (past a white body a hand can pass for body colour)."""
     slide_min_variety: float = 40.0
     """Colour spread (RMS grey levels) a sliding window's stickers need: two lines of alike tiles stay refused."""
+    pocket_min_found: int = 3
+    """Fewest stickers of a 2x2x2's face seen directly (the fourth is placed by the grid); 0: never look for one."""
+    pocket_overrule_found: int = 6
+    """A 3x3 grid with this few stickers seen may be a 2x2x2's face plus a side face's sticker: a 2x2x2 is sought."""
+    pocket_overrule_step: float = 55.0
+    """...and it takes that grid's place only if its gaps step this clearly (0-255) from its stickers: in a blurred
+    3x3 face what lies past a 2x2 block cannot be told (rendered: such 2x2x2s 61+, blurred 3x3 faces 45-)."""
+    pocket_max_rms: float = 0.06
+    """Largest RMS distance (in pitches) of a 2x2x2's stickers from an affine grid: perspective stays below it."""
+    pocket_max_extra: int = 0
+    """Most squares on a 2x2x2's lattice just outside it (a finger beside it can pass for one; tiles make many)."""
+    pocket_cell_even: float = 40.0
+    """A cell beyond a 2x2 grid's side is sticker-like when its points differ less than this (0-255) from their mean;"""
+    pocket_cell_end: float = 80.0
+    """...and a point past its far end differs more than this (0-255) from it: a 3x3 face's next stickers step 97+
+    (95% of rendered ones), a finger or a part of a rig beside a 2x2x2 reaches on;"""
+    pocket_side_cells: int = 1
+    """...a side continues the grid (a bigger face) when this many of its two cells are sticker-like..."""
+    pocket_gap_depth: float = 0.5
+    """...and the gap between them is at least this share as marked (colour step to the cells) as the grid's own..."""
+    pocket_gap_match: float = 45.0
+    """...and within this colour distance (0-255) of the grid's own gap colour: the body, a 3x3 face's next line..."""
+    pocket_gap_share: float = 0.6
+    """...or within this share of its gaps' step from its stickers: blur and noise move both gap colours apart
+    (rendered 3x3 sessions: 2 of 120 turning frames taken for a 2x2x2 without it, none with it)."""
 
     # --- measurement (qbr/vision/measure.py) ---
     measure_inner: float = 0.56

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,9 +21,12 @@ _MAX_JSON_BYTES = 10_000_000  # a colour scan is a few kB; refuse to parse anyth
 
 
 def scan_command(
-    paths: list[Path], lang: str, budget: float, debug_dir: Path | None, env: Environment
+    paths: list[Path], lang: str, budget: float, debug_dir: Path | None, env: Environment, size: int | None = None
 ) -> CommandResult:
-    """Read six photos (faces U R F D L B, each in the standard net orientation), resolve and solve the cube."""
+    """Read six photos (faces U R F D L B, each in the standard net orientation), resolve and solve the cube.
+
+    The cube's size (3x3x3 or 2x2x2) is the size of the grids found, which must agree; ``size`` forces it.
+    """
     from qbr.app.debug_images import annotate, write_image
     from qbr.app.headless import translator
     from qbr.app.jobs import resolve_and_solve
@@ -47,8 +51,11 @@ def scan_command(
     images = [read_image(path) for path in paths]  # every file checked before any slow work
     rgb: dict[str, np.ndarray] = {}
     missing: list[str] = []
+    sizes: dict[str, int] = {}
     for face, path, image in zip(FACES, paths, images, strict=True):
-        detection = detect_face(image, tunables)
+        detection = detect_face(image, tunables, size)
+        if detection is not None:
+            sizes[face] = detection.size
         if detection is not None:
             rgb[face] = measure_stickers(image, detection, tunables)
         else:
@@ -58,14 +65,33 @@ def scan_command(
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
     if missing:
+        which = "cube" if size is None else f"{size}x{size}x{size}"
         raise NoFaceFoundError(
-            f"no cube face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
+            f"no {which} face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
             "of the picture, in even light"
+        )
+    if cube_size(sizes, dict(zip(FACES, paths, strict=True))) == 2:
+        # Until 2x2x2 colour resolution lands (branch pocket-read): then the 24 stickers go to resolve_and_solve.
+        raise InputFileError(
+            "the photos show a 2x2x2 cube (four stickers a face); naming a 2x2x2's colours is not available yet"
         )
     result = cube_result(*resolve_and_solve(rgb, palette, budget), tr, colour=env.stdout_isatty)
     if notices:
         result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
     return result
+
+
+def cube_size(sizes: Mapping[str, int], paths: Mapping[str, Path]) -> int:
+    """The one grid size of all six faces (3 or 2); InputFileError naming the photos when they disagree."""
+    by_size: dict[int, list[str]] = {}
+    for face in FACES:
+        by_size.setdefault(sizes[face], []).append(f"{paths[face]} ({face})")
+    if len(by_size) == 1:
+        return next(iter(by_size))
+    shown = "; ".join(f"{n}x{n}x{n} in {', '.join(names)}" for n, names in sorted(by_size.items(), reverse=True))
+    raise InputFileError(
+        f"the photos show faces of different cubes: {shown}; photograph one cube, or say which with --size 2 or 3"
+    )
 
 
 def _number(value: Any) -> bool:
