@@ -19,7 +19,7 @@ def _dim(seed: int) -> synth.Rendered:
 
 
 def _in_place(detection: FaceDetection | None, truth: np.ndarray) -> bool:
-    if detection is None:
+    if detection is None or len(detection.stickers) != 9:  # nothing, or part of the face taken for a 2x2x2's
         return False
     want = truth.mean(axis=1)
     pitch = float(np.linalg.norm(want[4] - want[3]) + np.linalg.norm(want[4] - want[1])) / 2
@@ -34,7 +34,7 @@ def dim_faces() -> list[synth.Rendered]:
 def test_dim_noisy_faces_are_found_in_a_single_video_frame(dim_faces: list[synth.Rendered]) -> None:
     live = Tunables().for_video()
     found = sum(_in_place(detect_face(r.image, live), r.stickers) for r in dim_faces)
-    assert found >= 15  # 16 of 20 (bench/low_light.py, 200 tuning faces: 86%)
+    assert found >= 15  # 17 of 20 (bench/low_light.py, 200 tuning faces: 88.5%)
 
 
 def test_without_the_noise_limited_edges_those_faces_drown_in_noise(dim_faces: list[synth.Rendered]) -> None:
@@ -49,8 +49,8 @@ def test_each_part_of_the_noise_handling_finds_faces_the_others_miss(dim_faces: 
         return sum(_in_place(detect_face(r.image, t.for_video()), r.stickers) for r in dim_faces)
 
     full = count(Tunables())
-    assert count(Tunables(noise_blur_ratio=np.inf)) < full  # no wider smoothing: 12 of 20 (full: 16)
-    assert count(Tunables(noise_canny_low=0.0, noise_canny_high=0.0)) < full  # contrast thresholds only: 13
+    assert count(Tunables(noise_blur_ratio=np.inf)) < full  # no wider smoothing: 12 of 20 (full: 17)
+    assert count(Tunables(noise_canny_low=0.0, noise_canny_high=0.0)) < full  # contrast thresholds only: 15
 
 
 def test_clean_frames_are_detected_exactly_as_without_the_noise_handling() -> None:
