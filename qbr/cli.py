@@ -152,7 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p, suppress=True)
 
     p = sub.add_parser("resolve", help="name a cube's colours from measured sticker colours (JSON) and solve it")
-    p.add_argument("file", type=Path, help='JSON with {"rgb": {"U": [[r,g,b] x9], ...}}')
+    p.add_argument("file", type=Path, help='JSON with {"rgb": {"U": [[r,g,b] x9], ...}} (x4 for a 2x2x2)')
+    p.add_argument("--size", type=int, choices=(2, 3), default=None,
+                   help="the cube's size (default: the file's \"size\", else 4 or 9 stickers per face)")
     _common(p, suppress=True)
     return parser
 
@@ -197,7 +199,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
     if command == "resolve":
         from qbr.app.commands.scan import resolve_command
 
-        return resolve_command(args.file, lang=lang, budget=budget)
+        return resolve_command(args.file, lang=lang, budget=budget, size=args.size)
 
     from qbr.app.commands.live import run_live
     from qbr.app.settings import Settings

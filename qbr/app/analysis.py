@@ -28,11 +28,11 @@ class FrameAnalysis:
 
 
 def analyse_frame(
-    image: np.ndarray, tunables: Tunables, palette: Palette, size: int | None = 3
+    image: np.ndarray, tunables: Tunables, palette: Palette, size: int | None = None
 ) -> FrameAnalysis | None:
     """Detect, measure and name one frame's face; None when no face is in it (the per-frame path: a few ms).
 
-    ``size``: the cube's faces to look for; 3 until the session can switch to a 2x2x2 (None: either).
+    ``size``: the cube's faces to look for (None: either; the session switches to a 2x2x2 held steady).
     """
     from qbr.vision.classify import classify_face
     from qbr.vision.detect import detect_face

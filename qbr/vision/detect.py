@@ -238,8 +238,6 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
         shorter = la if la < lb else lb
         if shorter <= 0 or (lb if la < lb else la) > max_aspect * shorter:
             continue
-        if abs(ax * bx + ay * by) > 0.55 * la * lb:  # corner angles outside ~57..123 degrees
-            continue
         rows.append(((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4, ax, ay, bx, by, math.sqrt(hull_area)))
     if not rows:
         return _empty_candidates()

@@ -193,6 +193,19 @@ class Tunables:
     """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""
     resolve_cluster_rounds: int = 8
     """Most rounds of the nine-per-colour clustering that seeds the anchors; it settles in 2-4 on rendered cubes."""
+    resolve_pocket_max_looseness: float = 8.5
+    """Largest mean CIEDE2000 of a 2x2's stickers from their colours (light fitted; each counted at most
+    ``resolve_misfit``): real scans, even strongly augmented, stay below 7; random colours measure 10+. Above it the
+    stickers are not one real cube."""
+    resolve_pocket_gain_ridge: float = 0.5
+    """How strongly a 2x2 face's channel gains are drawn to its exposure gain, relative to its mean channel
+    energy: four stickers seldom span all channels (a face of reds has no blue to fit)."""
+    resolve_pocket_screen_orders: int = 40
+    """Orders of a 2x2's faces shown out of order whose cheapest real cube is searched exactly, the lowest lower
+    bounds first (the bound alone ranked the right order up to ~120th under augmentation)."""
+    resolve_pocket_max_orders: int = 3
+    """Orders of a 2x2's faces shown out of order resolved in full, the most promising by a lower bound first (on
+    the real scans shuffled, the right order always ranks first)."""
 
     def for_video(self) -> Tunables:
         """These tunables for a live stream: no extra searches on frames where the first finds nothing.

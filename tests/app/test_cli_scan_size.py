@@ -11,6 +11,7 @@ from qbr.app.commands.scan import cube_size
 from qbr.app.errors import InputFileError
 from qbr.cli import ExitStatus
 from qbr.cube.conventions import FACES
+from tests.app.test_cli_resolve_pocket import same_cube
 from tests.app.test_cli_scan import DATA, photos, run
 
 POCKET = DATA / "photos" / "2x2x2-random-01"
@@ -28,9 +29,10 @@ def test_the_size_is_the_grids_and_they_must_agree() -> None:
 
 def test_scan_reads_a_pocket_cube_from_its_photos(tmp_path: Path) -> None:
     status, out, _ = run(["scan", *photos(POCKET), "--json"], tmp_path)
-    # Six 2x2 grids found; naming a 2x2x2's colours is another piece of work (qbr/vision resolution).
-    assert status is ExitStatus.BAD_INPUT_FILE
-    assert "2x2x2" in json.loads(out)["error"]["message"]
+    result = json.loads(out)
+    assert status is ExitStatus.OK
+    assert result["size"] == 2
+    assert same_cube(result["facelets"], json.loads((POCKET / "truth.json").read_text())["expected_facelets"])
 
 
 def test_photos_of_two_cubes_are_refused_with_the_faces_named(tmp_path: Path) -> None:
