@@ -148,10 +148,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("scan", help="read the cube from six photos, faces in URFDLB order, and solve it")
     p.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="U R F D L B photos")
     p.add_argument("--debug", metavar="DIR", type=Path, help="write annotated images of what was found")
+    p.add_argument("--size", type=int, choices=(2, 3), help="the cube is a 2x2x2 or a 3x3x3 (default: as found)")
     _common(p, suppress=True)
 
     p = sub.add_parser("resolve", help="name a cube's colours from measured sticker colours (JSON) and solve it")
-    p.add_argument("file", type=Path, help='JSON with {"rgb": {"U": [[r,g,b] x9], ...}}')
+    p.add_argument("file", type=Path, help='JSON with {"rgb": {"U": [[r,g,b] x9], ...}} (x4 for a 2x2x2)')
+    p.add_argument("--size", type=int, choices=(2, 3), default=None,
+                   help="the cube's size (default: the file's \"size\", else 4 or 9 stickers per face)")
     _common(p, suppress=True)
     return parser
 
@@ -192,11 +195,11 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
     if command == "scan":
         from qbr.app.commands.scan import scan_command
 
-        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env)
+        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env, size=args.size)
     if command == "resolve":
         from qbr.app.commands.scan import resolve_command
 
-        return resolve_command(args.file, lang=lang, budget=budget)
+        return resolve_command(args.file, lang=lang, budget=budget, size=args.size)
 
     from qbr.app.commands.live import run_live
     from qbr.app.settings import Settings

@@ -25,6 +25,7 @@ BARE_NUMBERS = {
     "step": "Step 3 of 19",
     "problem.colour_count": "...: 8 instead of 9",
     "app.status.calibrating": "Calibrating colours 2/6",
+    "app.msg.pocket_captured": "Face 2 of 6 captured.",
 }
 NUMBER_PARAMS = frozenset({"count", "n", "total", "expected", "htm", "qtm"})
 
