@@ -10,6 +10,7 @@ gains apart from its exposure) stays near the others' unless its stickers show o
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,48 +44,55 @@ def fit_face_light(
     many stickers' worth of evidence a face's warm/cool cast must overcome, ``tint_prior`` the same for a green or
     magenta one (lamps and white balance err along the warm/cool axis far more), ``exposure_prior`` for a face
     brighter or darker than the others (auto-exposure varies it freely, so this one is weak); ``floor`` the linear
-    level below which a
-    channel is noise (its log is floored there and it counts less); the brightest colour is scaled to
-    ``brightest`` (overall exposure is arbitrary, but CIELAB differences shrink in the dark).
+    level below which a channel is noise (its log is floored there and it counts less); the brightest colour is
+    scaled to ``brightest`` (overall exposure is arbitrary, but CIELAB differences shrink in the dark).
     """
     n_faces, n_colours = int(faces.max()) + 1, int(colours.max()) + 1
     size = n_faces + n_colours
     logs = np.log(np.maximum(linear, floor))
     w = weight[:, None] * (linear / (linear + floor))  # a channel near the floor is mostly noise
-    matrix = np.zeros((3, size, size))
-    vector = np.zeros((3, size))
     g, a = faces, n_faces + colours
+    # Normal equations of log m = G_face + A_colour per channel, block-diagonal over the channels ...
+    pairs = np.concatenate([g * size + g, a * size + a, g * size + a, a * size + g])
+    full = _priors(n_faces, n_colours, cast_prior, tint_prior, exposure_prior).copy()
+    rhs = np.zeros(3 * size)
     for ch in range(3):
-        wc, lc = w[:, ch], logs[:, ch]
-        np.add.at(matrix[ch], (g, g), wc)
-        np.add.at(matrix[ch], (a, a), wc)
-        np.add.at(matrix[ch], (g, a), wc)
-        np.add.at(matrix[ch], (a, g), wc)
-        np.add.at(vector[ch], g, wc * lc)
-        np.add.at(vector[ch], a, wc * lc)
-    # One system over the three channels: the cast prior ties a face's channels together.
-    full = np.zeros((3 * size, 3 * size))
-    rhs = vector.reshape(-1)
-    for ch in range(3):
-        full[ch * size : (ch + 1) * size, ch * size : (ch + 1) * size] = matrix[ch]
-    warm = np.array([1.0, 0.0, -1.0]) / np.sqrt(2.0)
-    green = np.array([-1.0, 2.0, -1.0]) / np.sqrt(6.0)
-    # The parts of a face's log gains apart from their mean (its exposure, which is free).
-    level = np.ones(3) / np.sqrt(3.0)
-    projection = (cast_prior * np.outer(warm, warm) + tint_prior * np.outer(green, green)
-                  + exposure_prior * np.outer(level, level))
-    for f in range(n_faces):
-        index = np.arange(3) * size + f
-        full[np.ix_(index, index)] += projection
-    for ch in range(3):
-        gains = ch * size + np.arange(n_faces)
-        full[np.ix_(gains, gains)] += 1.0  # the faces' gains average 1: the colours carry the common light
+        block = slice(ch * size, (ch + 1) * size)
+        full[block, block] += np.bincount(pairs, np.tile(w[:, ch], 4), size * size).reshape(size, size)
+        wl = w[:, ch] * logs[:, ch]
+        rhs[block] = np.bincount(g, wl, size) + np.bincount(a, wl, size)
     mean_log = float(logs[weight > 0].mean()) if (weight > 0).any() else 0.0
-    full += 1e-6 * np.eye(3 * size)  # a face or colour with nothing measured stays finite ...
     rhs = rhs + 1e-6 * np.tile(np.r_[np.zeros(n_faces), np.full(n_colours, mean_log)], 3)  # ... at the mean
     solution = np.linalg.solve(full, rhs).reshape(3, size).T
     face_log, colour_log = solution[:n_faces], solution[n_faces:]
     scale = brightest / max(float(np.exp(colour_log).max()), 1e-9)
     casts = face_log - face_log.mean(axis=1, keepdims=True)
+    projection = _projection(cast_prior, tint_prior, exposure_prior)
     strain = float(np.sqrt(np.einsum("fi,ij,fj->f", face_log, projection, face_log)).sum())
     return FaceLight(np.exp(-face_log)[faces] * scale, np.exp(colour_log) * scale, casts, strain)
+
+
+def _projection(cast_prior: float, tint_prior: float, exposure_prior: float) -> NDArray[np.float64]:
+    """The prior's weight on a face's three log gains: warm/cool, green/magenta and exposure, each its own."""
+    warm = np.array([1.0, 0.0, -1.0]) / np.sqrt(2.0)
+    green = np.array([-1.0, 2.0, -1.0]) / np.sqrt(6.0)
+    level = np.ones(3) / np.sqrt(3.0)
+    return (cast_prior * np.outer(warm, warm) + tint_prior * np.outer(green, green)
+            + exposure_prior * np.outer(level, level))
+
+
+@functools.lru_cache(maxsize=8)
+def _priors(n_faces: int, n_colours: int, cast_prior: float, tint_prior: float, exposure_prior: float
+            ) -> NDArray[np.float64]:
+    """The part of the normal equations that does not depend on the stickers (priors and gauge), over 3 channels."""
+    size = n_faces + n_colours
+    full = 1e-6 * np.eye(3 * size)  # a face or colour with nothing measured stays finite (see the rhs)
+    projection = _projection(cast_prior, tint_prior, exposure_prior)
+    for f in range(n_faces):
+        index = np.arange(3) * size + f
+        full[np.ix_(index, index)] += projection  # the prior ties a face's channels together
+    for ch in range(3):
+        gains = ch * size + np.arange(n_faces)
+        full[np.ix_(gains, gains)] += 1.0  # the faces' gains average 1: the colours carry the common light
+    full.flags.writeable = False
+    return full

@@ -578,31 +578,12 @@ def _turned_rows(turns: Mapping[int, int]) -> NDArray[np.intp]:
     return rows
 
 
-def _capped_fit(cost: NDArray[np.float64], tunables: Tunables) -> float:
+def _capped_fit(cost: NDArray[np.float64], tunables: Tunables) -> tuple[float, NDArray[np.intp] | None]:
     """The cheapest real cube's cost, each sticker counting at most ``resolve_misfit`` (inf without a cube)."""
     found = _solve(cost, tunables.resolve_max_nodes)
     if found is None:
-        return math.inf
-    return float(np.minimum(cost[np.arange(54), found[0]], tunables.resolve_misfit).sum())
-
-
-def _find_turns(cost: NDArray[np.float64], tunables: Tunables) -> dict[int, int]:
-    """Faces (index -> quarter turns clockwise) that, read turned back, make the stickers a far cheaper real cube.
-
-    Greedy, one face at a time (18 assignments each): a turned face's light is its own, so the cost matrix of the
-    standard reading serves for all; the result is refitted and checked by the caller.
-    """
-    turns: dict[int, int] = {}
-    best = _capped_fit(cost, tunables)
-    while len(turns) < 6:
-        tries = [(_capped_fit(cost[_turned_rows({**turns, face: k})], tunables), face, k)
-                 for face in range(6) if face not in turns for k in _TURNS]
-        fit, face, k = min(tries)
-        if not fit < best - tunables.resolve_turn_gain:
-            break
-        best = fit
-        turns[face] = k
-    return turns
+        return math.inf, None
+    return float(np.minimum(cost[np.arange(54), found[0]], tunables.resolve_misfit).sum()), found[0]
 
 
 # --- how sure ----------------------------------------------------------------------------------------------------
@@ -696,25 +677,53 @@ class _Read:
     measured: NDArray[np.bool_]
     fit: _Fit
     turns: dict[int, int]
+    turned_rivals: list[tuple[float, NDArray[np.intp], int]]  # real cubes about as cheap with one face (index)
+    # read turned: that face is in doubt
 
 
 def _read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> _Read:
-    """The fit of the stickers as scanned, or, if reading some faces turned back fits a real cube far better, that."""
+    """The fit of the stickers as scanned, or, if reading some faces turned back fits a real cube far better, that.
+
+    Greedy, one face at a time: each face's three turns are ranked by the cheapest real cube they give under the
+    current reading's colours and light (a turned face's light is its own, so that cost matrix serves for all),
+    the best few judged with their own light fitted, and the best kept if it is far cheaper. Also returns the
+    real cubes that one face read turned gives about as cheaply: a face whose turns give real cubes alike (a
+    patterned cube, a face of few colours) cannot be told turned or not, so it is in doubt.
+    """
     fit = _fit(stickers, measured, tunables)
-    if fit.solution is not None:
-        colours = fit.solution[0]
-        misfit = fit.cost[np.arange(54), colours] - fit.cost.min(axis=1)
-        misfit[_CENTRES] = 0.0
-        if not (misfit > tunables.resolve_misfit).any():
-            return _Read(stickers, measured, fit, {})  # every sticker fits: nothing turned to look for
-    turns = _find_turns(fit.cost, tunables)
-    if not turns:
-        return _Read(stickers, measured, fit, {})
+    turns: dict[int, int] = {}
+    near: list[Alternative] = []
+    while len(turns) < 6 and fit.solution is not None:
+        rows = _turned_rows(turns)
+        linear = srgb_decode(np.where(measured[rows][:, None], stickers[rows], 0.0))
+        # Two rankings: under the current reading's fit (biased towards that reading when it is wrong) and under
+        # light that no reading chose (each face fitted to the default palette, the centres as the colours).
+        gains = _palette_gains(linear, measured[rows], tunables)
+        lab = linear_to_lab(linear * gains)
+        plain = _cost(lab, lab[_CENTRES], measured[rows])
+        tries = []
+        for cost in (fit.cost, plain):
+            ranked = [(*_capped_fit(cost[_turned_rows({face: k})], tunables), face, k)
+                      for face in range(6) if face not in turns for k in _TURNS]
+            ranked = sorted((t for t in ranked if t[1] is not None), key=lambda t: t[0])
+            tries += [t for t in ranked[: tunables.resolve_turn_candidates] if t[2:] not in [u[2:] for u in tries]]
+        judged = []
+        for _, colours, face, k in tries:
+            turned = _turned_rows({**turns, face: k})
+            linear = srgb_decode(np.where(measured[turned][:, None], stickers[turned], 0.0))
+            judged.append((_judge(linear, measured[turned], colours, tunables)[0], colours, face, k))
+        if not turns:
+            near = [(max(score - fit.score, 0.0), colours, face) for score, colours, face, _ in judged
+                    if score < fit.score + tunables.resolve_turn_gain]
+        if not judged or not min(judged, key=lambda j: j[0])[0] < fit.score - tunables.resolve_turn_gain:
+            break
+        _, _, face, k = min(judged, key=lambda j: j[0])
+        turns[face] = k
+        rows = _turned_rows(turns)
+        fit = _fit(stickers[rows], measured[rows], tunables)
+        near = []
     rows = _turned_rows(turns)
-    turned = _fit(stickers[rows], measured[rows], tunables)
-    if turned.score < fit.score - tunables.resolve_turn_gain:
-        return _Read(stickers[rows], measured[rows], turned, turns)
-    return _Read(stickers, measured, fit, {})
+    return _Read(stickers[rows], measured[rows], fit, turns, near)
 
 
 def _as_seen(
@@ -803,6 +812,7 @@ def resolve_cube(
             judged[key] = max(_judge(linear, measured, shows, tunables)[0] - score, 0.0)
     alternatives = [(judged.get(shows.tobytes(), extra), shows) for extra, shows in alternatives]
     alternatives += fit.rivals  # other starts that ended in a cube nearly as cheap
+    alternatives += [(extra, shows) for extra, shows, _ in read.turned_rivals]
     margin = _margins(colours, alternatives, cap)
     confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_margin_scale), 0.0)
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
@@ -822,6 +832,11 @@ def resolve_cube(
         confidence[_PIECE_FACELETS] = 0.0
     uncertain = _uncertain(confidence, tunables)
     doubt = _doubt(confidence, measured, tunables)
+    if doubt is not None and read.turned_rivals:
+        # If the closest alternative reads one face turned, that face is the one to show again.
+        extra, shows, face = min(read.turned_rivals, key=lambda r: r[0] / max(np.count_nonzero(r[1] != colours), 1))
+        if extra / max(np.count_nonzero(shows != colours), 1) <= margin[list(doubt.stickers)].min() + 1e-9:
+            doubt = Doubt(doubt.stickers, FACES[face])
     if doubt is not None and any(p.kind is ProblemKind.COLOURS for p in problems):
         doubt = Doubt(doubt.stickers, None)
     return Resolution(

@@ -168,6 +168,8 @@ class Tunables:
     """CIEDE2000 by which the centres must prefer their colours to any renaming of the scheme that keeps the pieces."""
     resolve_max_misread_centres: int = 2
     """Most centres far off their own colour (logos, glare) for the others to still say which colour is whose."""
+    resolve_turn_candidates: int = 4
+    """Turned readings (of 18 per round) judged with their own light fitted, the cheapest first: each costs ~1 ms."""
     resolve_turn_gain: float = 40.0
     """Cost (summed capped CIEDE2000) a face read turned back must save to count as turned: two clashing stickers."""
     resolve_misfit: float = 20.0
