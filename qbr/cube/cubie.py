@@ -14,9 +14,14 @@ from dataclasses import dataclass
 from qbr.cube.conventions import CORNER_FACELETS, CORNER_NAMES, EDGE_FACELETS, EDGE_NAMES, SOLVED
 
 
-def corner_at(facelets: str, position: int) -> tuple[int, int] | None:
-    """``(piece, twist)`` of the corner at ``position``, or None if no real corner shows those colours."""
-    colours = [facelets[i] for i in CORNER_FACELETS[position]]
+def corner_at(
+    facelets: str, position: int, corner_facelets: tuple[tuple[int, ...], ...] = CORNER_FACELETS
+) -> tuple[int, int] | None:
+    """``(piece, twist)`` of the corner at ``position``, or None if no real corner shows those colours.
+
+    ``corner_facelets`` says where each corner's stickers are (the 3x3's unless given: the 2x2 passes its own).
+    """
+    colours = [facelets[i] for i in corner_facelets[position]]
     twists = [k for k, c in enumerate(colours) if c in "UD"]
     if len(twists) != 1:
         return None

@@ -1,8 +1,9 @@
 """Moves in standard (WCA / kociemba) notation, and what each does to the facelet string.
 
 ``U`` turns the up face clockwise as seen looking at it; ``x``, ``y`` and ``z`` turn the whole
-cube as ``R``, ``U`` and ``F`` do. A move's facelet permutation is derived from geometry: every
-sticker gets a 3D point, and the move rotates the points of the turning layer(s) a quarter turn.
+cube as ``R``, ``U`` and ``F`` do. A move's facelet permutation is derived from geometry (``geometry``): every
+sticker gets a 3D point, and the move rotates the points of the turning layer(s) a quarter turn. Any cube
+size works (``size``; 3 unless said), and the outer layer is what a face turn turns.
 """
 
 from __future__ import annotations
@@ -14,22 +15,15 @@ from typing import Final
 
 from qbr.cube.conventions import FACES, OPPOSITE
 from qbr.cube.errors import MoveSyntaxError
+from qbr.cube.geometry import AXIS, along, point_index, quarter_clockwise
 
 ROTATIONS: Final = ("x", "y", "z")
 _ALL_FACES: Final = "URFDLBxyz"
 _PRIMES: Final = frozenset("'’′")  # ASCII apostrophe, typographic apostrophe, prime sign
 _SUFFIX: Final = {"": 1, "2": 2, "'": 3}
 
-# Outward axis of each face (x to R, y to U, z to F) and the face each rotation follows.
-_AXIS: Final = {
-    "U": (0, 1, 0),
-    "D": (0, -1, 0),
-    "R": (1, 0, 0),
-    "L": (-1, 0, 0),
-    "F": (0, 0, 1),
-    "B": (0, 0, -1),
-}
 _ROTATION_FACE: Final = {"x": "R", "y": "U", "z": "F"}
+"""The face each whole-cube rotation turns like."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,74 +137,40 @@ def simplify(moves: Iterable[Move]) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def _sticker_points() -> list[tuple[int, int, int]]:
-    """A 3D point per facelet: twice the cubie position plus the outward normal (all distinct integers)."""
-    points = []
-    for face in FACES:
-        for row in range(3):
-            for col in range(3):
-                r, c = row - 1, col - 1
-                position = {
-                    "U": (c, 1, r),
-                    "R": (1, -r, -c),
-                    "F": (c, -r, 1),
-                    "D": (c, -1, -r),
-                    "L": (-1, -r, c),
-                    "B": (-c, -r, -1),
-                }[face]
-                normal = _AXIS[face]
-                points.append(tuple(2 * p + n for p, n in zip(position, normal, strict=True)))
-    return points
-
-
-def _quarter_clockwise(axis: tuple[int, int, int], v: tuple[int, ...]) -> tuple[int, int, int]:
-    """Rotate ``v`` a quarter turn clockwise as seen from the tip of ``axis`` (Rodrigues at -90 degrees)."""
-    ax, ay, az = axis
-    x, y, z = v
-    cross = (ay * z - az * y, az * x - ax * z, ax * y - ay * x)
-    dot = ax * x + ay * y + az * z
-    return (-cross[0] + ax * dot, -cross[1] + ay * dot, -cross[2] + az * dot)
-
-
 @functools.cache
-def _point_index() -> dict[tuple[int, int, int], int]:
-    return {p: i for i, p in enumerate(_sticker_points())}
-
-
-@functools.cache
-def facelet_permutation(move: Move) -> tuple[int, ...]:
-    """``perm`` with ``after = "".join(before[p] for p in perm)`` for ``move``."""
-    index = _point_index()
+def facelet_permutation(move: Move, size: int = 3) -> tuple[int, ...]:
+    """``perm`` with ``after = "".join(before[p] for p in perm)`` for ``move`` on a ``size`` cube."""
+    index = point_index(size)
     face = _ROTATION_FACE.get(move.face, move.face)
-    axis = _AXIS[face]
+    axis = AXIS[face]
     whole_cube = move.is_rotation
-    perm = list(range(54))
+    perm = list(range(6 * size * size))
     for point, i in index.items():
-        # The turning layer: stickers whose cubie lies on the face's side (|coordinate| >= 2 along the axis).
-        along = sum(a * p for a, p in zip(axis, point, strict=True))
-        if not whole_cube and along < 2:
+        # The turning layer: stickers whose cubie lies on the face's side (its outer layer of cubies).
+        if not whole_cube and along(axis, point) < size - 1:
             continue
         target = point
         for _ in range(move.turns):
-            target = _quarter_clockwise(axis, target)
+            target = quarter_clockwise(axis, target)
         perm[index[target]] = i
     return tuple(perm)
 
 
-def sequence_permutation(moves: Iterable[Move]) -> tuple[int, ...]:
+def sequence_permutation(moves: Iterable[Move], size: int = 3) -> tuple[int, ...]:
     """The facelet permutation of a whole move sequence (same convention as ``facelet_permutation``)."""
-    perm = tuple(range(54))
+    perm = tuple(range(6 * size * size))
     for move in moves:
-        step = facelet_permutation(move)
+        step = facelet_permutation(move, size)
         perm = tuple(perm[p] for p in step)
     return perm
 
 
-def apply_to_facelets(facelets: str, moves: Iterable[Move]) -> str:
-    """The facelet string after applying ``moves`` (no validation of ``facelets`` beyond its length)."""
-    if len(facelets) != 54:
-        raise ValueError(f"a facelet string has 54 letters, got {len(facelets)}")
+def apply_to_facelets(facelets: str, moves: Iterable[Move], size: int = 3) -> str:
+    """The facelet string of a ``size`` cube after ``moves`` (no validation of ``facelets`` beyond its length)."""
+    count = 6 * size * size
+    if len(facelets) != count:
+        raise ValueError(f"a facelet string has {count} letters, got {len(facelets)}")
     for move in moves:
-        perm = facelet_permutation(move)
+        perm = facelet_permutation(move, size)
         facelets = "".join(facelets[p] for p in perm)
     return facelets

@@ -50,10 +50,10 @@ class Problem:
 
     ``params`` (all strings) per kind:
 
-    - bad_length: ``count`` (letters given), ``expected`` ("54").
+    - bad_length: ``count`` (letters given), ``expected`` ("54"; "24" for a 2x2).
     - bad_characters: ``character`` (as shown: "X", or "U+00A0" if invisible), ``count``,
-      ``positions`` (1-based, comma-separated).
-    - colour_count: ``colour``, ``face`` (the letter), ``count``, ``expected`` ("9").
+      ``positions`` (1-based, comma-separated); ``any_letter`` "yes" where any letter may name a colour (2x2).
+    - colour_count: ``colour``, ``face`` (the letter), ``count``, ``expected`` ("9"; "4" for a 2x2).
     - centres: ``face`` (whose centre), ``shows`` (letter there), ``shows_colour``, ``expected_colour``.
     - impossible_corner / impossible_edge: ``position`` (e.g. "URF"), ``colours`` ("white-green-white"),
       ``letters`` ("U-F-U"), ``mirror`` ("yes" for a mirror-image corner, else "no"; corners only).
@@ -180,7 +180,7 @@ def _colours(letters: Iterable[str], names: dict[str, str]) -> str:
     return "-".join(names[c] for c in letters)
 
 
-def _piece_problems(
+def piece_problems(
     facelets: str,
     names: dict[str, str],
     kind_impossible: ProblemKind,
@@ -189,6 +189,7 @@ def _piece_problems(
     piece_names: tuple[str, ...],
     found: list[tuple[int, int] | None],
 ) -> list[Problem]:
+    """Positions that show no real piece, and pieces that show at more than one position (any cube size)."""
     word = "corner" if kind_impossible is ProblemKind.IMPOSSIBLE_CORNER else "edge"
     problems = []
     for position, piece in enumerate(found):
@@ -242,7 +243,10 @@ def _piece_problems(
     return problems
 
 
-def _twist_problem(corners: list[tuple[int, int]]) -> Problem | None:
+def twist_problem(
+    corners: list[tuple[int, int]], corner_facelets: tuple[tuple[int, ...], ...] = CORNER_FACELETS
+) -> Problem | None:
+    """The corner-twist problem of a complete set of corners, if their twists do not add up (any cube size)."""
     total = sum(twist for _, twist in corners) % 3
     if total == 0:
         return None
@@ -253,7 +257,7 @@ def _twist_problem(corners: list[tuple[int, int]]) -> Problem | None:
         return Problem(
             ProblemKind.CORNER_TWIST,
             f"corner {name} is twisted {twist}: twist it {fix}",
-            CORNER_FACELETS[turned[0]],
+            corner_facelets[turned[0]],
             {"corner": name, "twist": twist, "fix": fix},
         )
     return Problem(
@@ -289,7 +293,7 @@ def validate(facelets: str, colour_names: Mapping[str, str] | None = None) -> li
         return problems
     corners = [corner_at(facelets, i) for i in range(8)]
     edges = [edge_at(facelets, i) for i in range(12)]
-    problems = _piece_problems(
+    problems = piece_problems(
         facelets,
         names,
         ProblemKind.IMPOSSIBLE_CORNER,
@@ -299,7 +303,7 @@ def validate(facelets: str, colour_names: Mapping[str, str] | None = None) -> li
         corners,
     )
     corners_ok = not problems
-    edge_problems = _piece_problems(
+    edge_problems = piece_problems(
         facelets, names, ProblemKind.IMPOSSIBLE_EDGE, ProblemKind.DUPLICATE_EDGE, EDGE_FACELETS, EDGE_NAMES, edges
     )
     edges_ok = not edge_problems
@@ -307,7 +311,7 @@ def validate(facelets: str, colour_names: Mapping[str, str] | None = None) -> li
     # Twist and flip still mean something for a complete set of one kind of piece; parity needs both.
     known_corners = [c for c in corners if c is not None]
     known_edges = [e for e in edges if e is not None]
-    if corners_ok and (twist := _twist_problem(known_corners)):
+    if corners_ok and (twist := twist_problem(known_corners)):
         problems.append(twist)
     if edges_ok and (flip := _flip_problem(known_edges)):
         problems.append(flip)

@@ -62,6 +62,8 @@ def problem_message(problem: Problem, tr: Translator) -> str:
         kind is ProblemKind.EDGE_FLIP and not params.get("edge")
     ):
         key += ".unknown"
+    elif kind is ProblemKind.BAD_CHARACTERS and params.get("any_letter") == "yes":
+        key += ".any_letter"
     elif kind in (ProblemKind.DUPLICATE_CORNER, ProblemKind.DUPLICATE_EDGE) and params.get("missing"):
         key += ".missing"
     elif kind is ProblemKind.COLOURS and params.get("reason") == "centres":

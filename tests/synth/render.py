@@ -11,7 +11,7 @@ import numpy as np
 
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from synth.palettes import BODY_COLOURS, COLOUR_NAMES, PALETTES, SKIN_TONES, light_gains, linear_to_srgb, srgb_to_linear
-from synth.scenes import Hand, draw_capsules, draw_hand, draw_nails, draw_polygon, make_background, sample_hand
+from synth.scenes import Finger, Hand, draw_capsules, draw_hand, draw_nails, draw_polygon, make_background, sample_hand
 
 TIERS = ("easy", "medium", "hard")
 
@@ -22,6 +22,8 @@ class RenderParams:
 
     width: int = 640
     height: int = 480
+    size: int = 3
+    """Cube order: 3 (3x3x3) or 2 (2x2x2, the pocket cube); ``sticker_size`` stays one cubie's pitch."""
     palette: str = "standard"
     """Key of ``PALETTES``."""
     body: str = "black"
@@ -92,12 +94,13 @@ class Rendered:
     image: np.ndarray
     """HxWx3 uint8 BGR."""
     stickers: np.ndarray
-    """(9, 4, 2) float32 corners of the front face's stickers, row-major in net orientation, clockwise from top-left."""
+    """(n*n, 4, 2) float32 corners of the front face's stickers (n = ``params.size``), row-major in net
+    orientation, clockwise from top-left."""
     colours: tuple[str, ...]
-    """The front face's nine colour names, row-major."""
+    """The front face's n*n colour names, row-major."""
     params: RenderParams
     hand_cover: np.ndarray | None = None
-    """(9,) fraction of each front sticker hidden by the hand (at most 0.1 by construction)."""
+    """(n*n,) fraction of each front sticker hidden by the hand (at most 0.1 by construction)."""
 
 
 # Each face of the cube held with F towards the camera and U on top (camera axes: x right, y down, z away):
@@ -110,6 +113,12 @@ _FACE_FRAMES: dict[str, tuple[tuple[float, ...], tuple[float, ...], tuple[float,
     "L": ((-1.5, 0, 0), (0, 0, -1), (0, 1, 0)),
     "B": ((0, 0, 1.5), (-1, 0, 0), (0, 1, 0)),
 }
+
+
+def _face_frame(face: str, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``_FACE_FRAMES[face]`` for a cube of ``size`` cubies a side (centres at half the size from the middle)."""
+    centre, right, down = (np.array(v, float) for v in _FACE_FRAMES[face])
+    return centre * (size / 3), right, down
 
 
 def held_rotation(face: str) -> np.ndarray:
@@ -139,7 +148,7 @@ def _placement(p: RenderParams, rotation: np.ndarray) -> tuple[np.ndarray, float
     depth = f / (p.sticker_size * p.width)  # cube units from camera to the front face centre
     cx, cy = p.width / 2, p.height / 2
     front = np.array([(p.centre[0] * p.width - cx) * depth / f, (p.centre[1] * p.height - cy) * depth / f, depth])
-    return front - rotation @ np.array([0, 0, -1.5]), f
+    return front - rotation @ np.array([0, 0, -p.size / 2]), f
 
 
 def _project(points: np.ndarray, f: float, p: RenderParams) -> np.ndarray:
@@ -171,26 +180,28 @@ def _sticker_outline(half: float, radius: float, bulge: float, n_arc: int = 5) -
 
 @dataclass(frozen=True)
 class _Model:
-    """The 54 stickers of a cube in the held frame (front face towards the camera)."""
+    """The 6 * size * size stickers of a cube in the held frame (front face towards the camera)."""
 
-    centres: np.ndarray  # (54, 3)
+    centres: np.ndarray  # (54, 3) for a 3x3x3, (24, 3) for a 2x2x2
     rights: np.ndarray
     downs: np.ndarray
     colours: tuple[str, ...]  # colour name of each sticker, facelet order of ``faces``
-    faces: tuple[str, ...]  # which physical face each group of nine belongs to (URFDLB order)
+    faces: tuple[str, ...]  # which physical face each group of size * size belongs to (URFDLB order)
+    size: int = 3  # cubies along an edge
 
 
-def _model(colours_by_face: Mapping[str, Sequence[str]]) -> _Model:
+def _model(colours_by_face: Mapping[str, Sequence[str]], size: int = 3) -> _Model:
     centres, rights, downs, colours = [], [], [], []
+    mid = (size - 1) / 2
     for face in FACES:
-        c, r, d = (np.array(v, float) for v in _FACE_FRAMES[face])
-        for row in range(3):
-            for col in range(3):
-                centres.append(c + (col - 1) * r + (row - 1) * d)
+        c, r, d = _face_frame(face, size)
+        for row in range(size):
+            for col in range(size):
+                centres.append(c + (col - mid) * r + (row - mid) * d)
                 rights.append(r)
                 downs.append(d)
         colours.extend(colours_by_face[face])
-    return _Model(np.array(centres), np.array(rights), np.array(downs), tuple(colours), FACES)
+    return _Model(np.array(centres), np.array(rights), np.array(downs), tuple(colours), FACES, size)
 
 
 def _srgb_shade(rgb: Sequence[float], shade: float) -> tuple[float, float, float]:
@@ -236,41 +247,44 @@ def _scene(p: RenderParams, rng: np.random.Generator, background: np.ndarray | N
 
 def _draw(p: RenderParams, model: _Model, rotation: np.ndarray, scene: _Scene, rng: np.random.Generator,
           front: str | None, pose: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Render the scene; returns the BGR image, the front face's (9, 4, 2) sticker corners and hand cover (9,).
+    """Render the scene; returns the BGR image, the front face's (n*n, 4, 2) sticker corners and hand cover (n*n,).
 
     ``rotation`` turns the cube model into camera axes; ``pose`` does so for the held frame (the front face at
-    z = -1.5 and the hand's grip), after the model was turned to show ``front``; it defaults to the pose of ``p``.
+    z = -size / 2 and the hand's grip), after the model was turned to show ``front``; it defaults to the pose of ``p``.
     """
     if pose is None:
         pose = pose_rotation(p.roll, p.yaw, p.pitch)
     h, w = p.height, p.width
+    n = model.size
     translation, f = _placement(p, pose)
     img = scene.background.copy()
-    finger_px = scene.hand.fingers[0].radius * 2 * p.sticker_size * w if scene.hand is not None else 0.0
-    if scene.hand is not None:
-        behind, _ = _hand_layer(scene.hand, pose, translation, f, p, [], before=True)
-        draw_hand(img, behind, scene.hand.skin, finger_px, rng)
+    hand = scene.hand if n == 3 or scene.hand is None else _scaled_hand(scene.hand, n / 3)
+    finger_px = hand.fingers[0].radius * 2 * p.sticker_size * w if hand is not None else 0.0
+    if hand is not None:
+        behind, _ = _hand_layer(hand, pose, translation, f, p, [], before=True)
+        draw_hand(img, behind, hand.skin, finger_px, rng)
     front_mask, sticker_polys = _draw_cube(img, p, model, rotation, translation, f, scene, front)
-    cover = np.zeros(9)
-    if scene.hand is not None:
-        after, nails = _hand_layer(scene.hand, pose, translation, f, p, sticker_polys, before=False)
-        draw_hand(img, after, scene.hand.skin, finger_px, rng)
-        draw_nails(img, nails, scene.hand.skin)
+    cover = np.zeros(n * n)
+    if hand is not None:
+        after, nails = _hand_layer(hand, pose, translation, f, p, sticker_polys, before=False)
+        draw_hand(img, after, hand.skin, finger_px, rng)
+        draw_nails(img, nails, hand.skin)
         if sticker_polys:
-            cover = _cover(after, _sticker_labels(sticker_polys, (h, w)))
+            cover = _cover(after, _sticker_labels(sticker_polys, (h, w)), n * n)
     # Truth: the front face's sticker squares (before corner rounding).
-    truth = np.zeros((9, 4, 2), np.float32)
+    truth = np.zeros((n * n, 4, 2), np.float32)
     if front is not None:
         k = model.faces.index(front)
         _, r, d = (rotation @ np.array(v, float) for v in _FACE_FRAMES[front])
         half = 0.5 - p.sticker_gap
         square = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-        for i in range(9):
-            centre = rotation @ model.centres[9 * k + i] + translation
+        for i in range(n * n):
+            centre = rotation @ model.centres[n * n * k + i] + translation
             truth[i] = _project(centre + square[:, :1] * r + square[:, 1:] * d, f, p)
     glare = None
     if p.glare > 0 and front is not None:
-        glare = (rotation @ np.array([*scene.glare_at, -1.5]) + translation, front_mask)
+        at = np.array([*scene.glare_at, -1.5]) * (n / 3)  # drawn for a 3x3 face: the same spot, relatively
+        glare = (rotation @ at + translation, front_mask)
     return _camera(img, p, scene, f, glare, rng), truth, cover
 
 
@@ -280,12 +294,14 @@ def _draw_cube(img: np.ndarray, p: RenderParams, model: _Model, rotation: np.nda
     h, w = p.height, p.width
     body_rgb = BODY_COLOURS[p.body]
     half = 0.5 - p.sticker_gap
+    n = model.size
     outline = _sticker_outline(half, p.corner_radius, p.bulge)
-    body_outline = _sticker_outline(1.5, 0.12, 0.0, 4)  # the cube's own corners are slightly rounded
+    body_outline = _sticker_outline(n / 2, 0.36 / n, 0.0, 4)  # the cube's own corners are slightly rounded
     light = np.array([scene.light_dir[0] * 0.6, scene.light_dir[1] * 0.6 - 0.4, -1.0])
     light /= np.linalg.norm(light)
     # The whole body's silhouette first, so rounded face corners never let the background through at edges.
-    cube_corners = np.array([[x, y, z] for x in (-1.5, 1.5) for y in (-1.5, 1.5) for z in (-1.5, 1.5)])
+    e = n / 2
+    cube_corners = np.array([[x, y, z] for x in (-e, e) for y in (-e, e) for z in (-e, e)])
     hull = cv2.convexHull(_project((rotation @ cube_corners.T).T + translation, f, p).astype(np.float32))
     hull = hull.reshape(-1, 2)
     cv2.fillPoly(img, [_aa(hull)], _srgb_shade(body_rgb, p.ambient * 0.8), cv2.LINE_AA, 4)
@@ -295,8 +311,8 @@ def _draw_cube(img: np.ndarray, p: RenderParams, model: _Model, rotation: np.nda
     edge_px = max(1, round(0.02 * pitch_px))
     rim = pitch_px > 14 and p.body != "stickerless"
     for k, face in enumerate(model.faces):
-        c, r, d = (rotation @ np.array(v, float) for v in _FACE_FRAMES[face])
-        normal = c / 1.5
+        c, r, d = (rotation @ v for v in _face_frame(face, n))
+        normal = c / e
         if np.dot(c + translation, normal) >= 0:
             continue  # facing away from the camera
         shade = p.ambient + (1 - p.ambient) * max(0.0, float(np.dot(normal, light)))
@@ -307,8 +323,8 @@ def _draw_cube(img: np.ndarray, p: RenderParams, model: _Model, rotation: np.nda
         cv2.polylines(img, [_aa(poly)], True, tuple(float(v) for v in edge), edge_px, cv2.LINE_AA, 4)
         if face == front:
             cv2.fillPoly(front_mask, [_aa(poly)], 255, cv2.LINE_AA, 4)
-        for i in range(9):
-            s = 9 * k + i
+        for i in range(n * n):
+            s = n * n * k + i
             centre = rotation @ model.centres[s] + translation
             poly = _project(centre + outline[:, :1] * r + outline[:, 1:] * d, f, p)
             rgb = np.clip(np.array(scene.palette[model.colours[s]]) + scene.sticker_jitter[s], 0, 255)
@@ -316,7 +332,7 @@ def _draw_cube(img: np.ndarray, p: RenderParams, model: _Model, rotation: np.nda
             cv2.fillPoly(img, [_aa(poly)], colour, cv2.LINE_AA, 4)
             if rim:  # the sticker's cut edge is a little darker than its face
                 cv2.polylines(img, [_aa(poly)], True, tuple(0.8 * v for v in colour), 1, cv2.LINE_AA, 4)
-            if p.logo and i == 4 and model.colours[s] == "white":
+            if p.logo and n == 3 and i == 4 and model.colours[s] == "white":
                 _draw_logo(img, centre, r, d, half, shade, scene, f, p)
             if face == front:
                 sticker_polys.append(poly)
@@ -432,10 +448,10 @@ def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: fl
         palm = (rotation @ np.array(hand.palm, float).T).T + translation
         draw_polygon(mask, _project(palm, f, p))
     labels = _sticker_labels(stickers, shape)
-    areas = np.bincount(labels.ravel(), minlength=10).astype(np.float64)
+    areas = np.bincount(labels.ravel(), minlength=p.size**2 + 1).astype(np.float64)
     for finger in hand.fingers:
         normal = np.array([finger.side, 0.0 if finger.side else 1.0, 0.0])
-        centre = rotation @ (1.5 * normal) + translation
+        centre = rotation @ (p.size / 2 * normal) + translation
         side_visible = float(np.dot(centre, rotation @ normal)) < 0
         pts = np.array(finger.points, float)
         for _ in range(7):
@@ -471,19 +487,26 @@ def _hand_layer(hand: Hand, rotation: np.ndarray, translation: np.ndarray, f: fl
     return mask, nails
 
 
+def _scaled_hand(hand: Hand, factor: float) -> Hand:
+    """The same grip around a cube ``factor`` times as large (in pitches): a 2x2x2's hand is a 3x3x3's, scaled."""
+    fingers = tuple(Finger(tuple(tuple(v * factor for v in pt) for pt in finger.points), finger.radius * factor,
+                           finger.side) for finger in hand.fingers)
+    return Hand(fingers, tuple(tuple(v * factor for v in pt) for pt in hand.palm), hand.skin)
+
+
 def _sticker_labels(stickers: list[np.ndarray], shape: tuple[int, int]) -> np.ndarray:
-    """Image of sticker numbers (1-9; 0 = no front sticker)."""
+    """Image of sticker numbers (1-9, or 1-4 on a 2x2x2; 0 = no front sticker)."""
     labels = np.zeros(shape, np.uint8)
     for i, poly in enumerate(stickers):
         cv2.fillPoly(labels, [_aa(poly)], i + 1, cv2.LINE_8, 4)
     return labels
 
 
-def _cover(layer: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Fraction of each of the nine stickers covered by ``layer``."""
-    areas = np.bincount(labels.ravel(), minlength=10).astype(np.float64)
+def _cover(layer: np.ndarray, labels: np.ndarray, count: int = 9) -> np.ndarray:
+    """Fraction of each of the ``count`` front stickers covered by ``layer``."""
+    areas = np.bincount(labels.ravel(), minlength=count + 1).astype(np.float64)
     hit = layer > 0
-    covered = np.bincount(labels[hit], weights=layer[hit].astype(np.float64) / 255.0, minlength=10)
+    covered = np.bincount(labels[hit], weights=layer[hit].astype(np.float64) / 255.0, minlength=count + 1)
     return covered[1:] / np.maximum(areas[1:], 1)
 
 
@@ -507,12 +530,14 @@ def _motion_blur(img: np.ndarray, length: float, angle: float) -> np.ndarray:
 
 
 def render_face(colours: Sequence[str], params: RenderParams, rng: np.random.Generator) -> Rendered:
-    """A photo of a cube whose front face shows ``colours`` (9 names, row-major); neighbours get random colours."""
-    if len(colours) != 9 or any(c not in COLOUR_NAMES for c in colours):
-        raise ValueError(f"need nine colour names from {COLOUR_NAMES}, got {colours!r}")
-    by_face = {face: [COLOUR_NAMES[i] for i in rng.integers(0, 6, 9)] for face in FACES}
+    """A photo of a cube whose front face shows ``colours`` (``params.size`` squared names, row-major: nine, or four
+    on a 2x2x2); neighbours get random colours."""
+    count = params.size**2
+    if len(colours) != count or any(c not in COLOUR_NAMES for c in colours):
+        raise ValueError(f"need {count} colour names from {COLOUR_NAMES}, got {colours!r}")
+    by_face = {face: [COLOUR_NAMES[i] for i in rng.integers(0, 6, count)] for face in FACES}
     by_face["F"] = list(colours)
-    model = _model(by_face)
+    model = _model(by_face, params.size)
     rotation = pose_rotation(params.roll, params.yaw, params.pitch)
     image, truth, cover = _draw(params, model, rotation, _scene(params, rng), rng, "F")
     return Rendered(image, truth, tuple(colours), params, cover)
@@ -520,14 +545,21 @@ def render_face(colours: Sequence[str], params: RenderParams, rng: np.random.Gen
 
 def render_cube(facelets: str, params_for_face: Callable[[str], RenderParams] | RenderParams,
                 rng: np.random.Generator, scheme: Mapping[str, str] = STANDARD_SCHEME) -> dict[str, Rendered]:
-    """Six photos of the cube ``facelets`` (URFDLB), each face held in its net orientation; neighbours are right."""
-    if len(facelets) != 54:
-        raise ValueError("facelets must have 54 letters")
-    by_face = {face: [scheme[x] for x in facelets[9 * i: 9 * i + 9]] for i, face in enumerate(FACES)}
-    model = _model(by_face)
+    """Six photos of the cube ``facelets`` (URFDLB), each face held in its net orientation; neighbours are right.
+
+    54 letters make a 3x3x3, 24 a 2x2x2 (every face's params must then have that ``size``).
+    """
+    size = {54: 3, 24: 2}.get(len(facelets))
+    if size is None:
+        raise ValueError("facelets must have 54 letters (3x3x3) or 24 (2x2x2)")
+    count = size * size
+    by_face = {face: [scheme[x] for x in facelets[count * i: count * i + count]] for i, face in enumerate(FACES)}
+    model = _model(by_face, size)
     out = {}
     for face in FACES:
         params = params_for_face(face) if callable(params_for_face) else params_for_face
+        if params.size != size:
+            raise ValueError(f"{len(facelets)} facelets need params of size {size}, got {params.size}")
         pose = pose_rotation(params.roll, params.yaw, params.pitch)
         image, truth, cover = _draw(params, model, pose @ held_rotation(face), _scene(params, rng), rng, face, pose)
         out[face] = Rendered(image, truth, tuple(by_face[face]), params, cover)
@@ -538,7 +570,7 @@ def front_corners(p: RenderParams) -> np.ndarray:
     """Image corners (4, 2) of the front face's outer edge for these params."""
     rotation = pose_rotation(p.roll, p.yaw, p.pitch)
     translation, f = _placement(p, rotation)
-    square = np.array([[-1.5, -1.5, -1.5], [1.5, -1.5, -1.5], [1.5, 1.5, -1.5], [-1.5, 1.5, -1.5]])
+    square = np.array([[-1.5, -1.5, -1.5], [1.5, -1.5, -1.5], [1.5, 1.5, -1.5], [-1.5, 1.5, -1.5]]) * (p.size / 3)
     return _project((rotation @ square.T).T + translation, f, p)
 
 
@@ -571,7 +603,7 @@ def _fit(p: RenderParams, rng: np.random.Generator, margin: float = 0.03) -> Ren
 
 
 def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height: int = 480, *,
-                  palette: str | None = None, body: str | None = None) -> RenderParams:
+                  palette: str | None = None, body: str | None = None, size: int = 3) -> RenderParams:
     """Random render settings for a difficulty tier.
 
     easy: roll <= 5, tilt <= 5 deg, even neutral light, plain-ish wall, sticker 8-15% of the width, mild noise.
@@ -579,9 +611,12 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
     hard: roll +-25, tilt <= 30, dim (with more noise) or bright with glare, defocus and/or motion blur, JPEG
     40-70, strong casts, sticker 4-8% or 20-30% (shrunk until the whole face fits in the frame).
     ``palette`` and ``body`` fix those two (one physical cube across several photos); the rest stays random.
+    ``size`` 2 renders a 2x2x2 with the same draws (sizes stay sticker pitches, so its face spans two thirds).
     """
     if tier not in TIERS:
         raise ValueError(f"tier must be one of {TIERS}")
+    if size not in (2, 3):
+        raise ValueError("size must be 2 (2x2x2) or 3 (3x3x3)")
     u = rng.uniform
     drawn_body = str(rng.choice(["black", "black", "white", "stickerless"]))
     drawn_palette = "stickerless" if drawn_body == "stickerless" and rng.random() < 0.7 else str(
@@ -595,6 +630,7 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
     common = {
         "width": width,
         "height": height,
+        "size": size,
         "palette": palette,
         "body": body,
         "focal": u(0.75, 1.1),
@@ -649,6 +685,6 @@ def sample_params(tier: str, rng: np.random.Generator, width: int = 640, height:
                                motion=params.motion * params.sticker_size)
 
 
-def random_colours(rng: np.random.Generator) -> tuple[str, ...]:
-    """Nine random colour names (any mix, for single-face tests)."""
-    return tuple(COLOUR_NAMES[i] for i in rng.integers(0, 6, 9))
+def random_colours(rng: np.random.Generator, size: int = 3) -> tuple[str, ...]:
+    """Nine (or, for ``size`` 2, four) random colour names (any mix, for single-face tests)."""
+    return tuple(COLOUR_NAMES[i] for i in rng.integers(0, 6, size * size))

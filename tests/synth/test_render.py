@@ -194,3 +194,75 @@ def test_palette_and_body_can_be_fixed_without_changing_the_rest() -> None:
     assert fixed.roll == free.roll and fixed.kelvin == free.kelvin and fixed.hand == free.hand
     with pytest.raises(ValueError):
         sample_params("medium", np.random.default_rng(8), palette="neon")
+
+
+@pytest.mark.parametrize("body", ["black", "white", "stickerless"])
+def test_pocket_cube_truth_quads_sit_on_their_four_colours(body: str) -> None:
+    for seed in range(4):
+        rng = np.random.default_rng(100 + seed)
+        params = sample_params("easy", rng, body=body, size=2)
+        colours = random_colours(rng, 2)
+        out = render_face(colours, params, rng)
+        assert out.stickers.shape == (4, 4, 2) and out.hand_cover is not None and out.hand_cover.shape == (4,)
+        scale = float(linear_to_srgb(srgb_to_linear(np.array([128.0])) * params.brightness)[0]) / 128
+        palette = {k: tuple(np.array(v) * scale) for k, v in PALETTES[params.palette].items()}
+        assert tuple(_nearest(_centre_rgb(out.image, q), palette) for q in out.stickers) == colours
+        # Row-major, clockwise from top-left: the second sticker is right of the first, the third below it.
+        centres = out.stickers.mean(axis=1)
+        a = np.radians(params.roll)
+        local = centres @ np.array([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]]).T
+        assert local[1, 0] > local[0, 0] and local[2, 1] > local[0, 1] and local[3, 0] > local[2, 0]
+
+
+def test_pocket_cube_face_spans_two_pitches() -> None:
+    p = RenderParams(size=2, sticker_size=0.1)
+    corners = front_corners(p)
+    assert np.allclose(corners[1, 0] - corners[0, 0], 2 * 0.1 * p.width, rtol=1e-6)
+    rng = np.random.default_rng(4)
+    out = render_face(random_colours(rng, 2), p, rng)
+    # The stickers' outer corners lie the inset (sticker_gap) inside the face's outline.
+    assert np.allclose(out.stickers[0, 0], corners[0] + p.sticker_gap * 0.1 * p.width, atol=0.5)
+
+
+def test_render_cube_draws_a_pocket_cube_in_net_orientation_with_the_right_neighbours() -> None:
+    rng = np.random.default_rng(6)
+    facelets = "".join(rng.permutation(list("".join(f * 4 for f in FACES))))
+    params = RenderParams(size=2, sticker_size=0.15, pitch=25.0, centre=(0.5, 0.6), noise=0.0, ambient=1.0)
+    out = render_cube(facelets, params, rng)
+    palette = PALETTES[params.palette]
+    for i, face in enumerate(FACES):
+        expected = tuple(STANDARD_SCHEME[x] for x in facelets[4 * i: 4 * i + 4])
+        assert out[face].colours == expected
+        # Facing the camera straight the front stickers are brightest; normalise brightness as for the neighbours.
+        rgb = [_centre_rgb(out[face].image, q) for q in out[face].stickers]
+        norm = {k: np.array(v) * 255 / max(v) for k, v in palette.items()}
+        assert tuple(_nearest(c * 255 / max(c.max(), 1), norm) for c in rgb) == expected
+    # Above F1 and F2 (tilted towards the camera) lie U3 and U4, U's bottom row in the net.
+    q = out["F"].stickers
+    up = q[0].mean(0) - q[2].mean(0)
+    for col in range(2):
+        centre = q[col].mean(0) + 0.72 * up
+        rgb = _centre_rgb(out["F"].image, (q[col] - q[col].mean(0)) * 0.3 + centre)
+        seen = _nearest(rgb * 255 / max(rgb.max(), 1), {k: np.array(v) * 255 / max(v) for k, v in palette.items()})
+        assert seen == STANDARD_SCHEME[facelets[2 + col]]
+
+
+def test_pocket_cube_sizes_must_agree() -> None:
+    rng = np.random.default_rng(1)
+    with pytest.raises(ValueError):
+        render_face(random_colours(rng), RenderParams(size=2), rng)  # nine colours for a 2x2x2
+    with pytest.raises(ValueError):
+        render_cube("U" * 24, RenderParams(), rng)  # 24 facelets with 3x3x3 params
+    with pytest.raises(ValueError):
+        sample_params("easy", rng, size=4)
+
+
+def test_pocket_session_holds_each_face_with_four_stickers() -> None:
+    rng = np.random.default_rng(3)
+    facelets = "".join(f * 4 for f in FACES)
+    frames = list(render_session(facelets, rng, fps=2, seconds_per_face=0.5, transition_seconds=0.5, width=320,
+                                 height=240, size=2))
+    assert [face for _, face in frames][:3] == ["U", None, "R"]
+    assert all(image.shape == (240, 320, 3) for image, _ in frames)
+    with pytest.raises(ValueError):
+        next(render_session(facelets, rng, size=3))

@@ -22,25 +22,31 @@ def _between(a: np.ndarray, b: np.ndarray, t: float) -> np.ndarray:
 
 def render_session_frames(facelets: str, rng: np.random.Generator, fps: float = 15, seconds_per_face: float = 1.2,
                           transition_seconds: float = 0.6, tier: str = "easy", width: int = 640,
-                          height: int = 480) -> Iterator[np.ndarray]:
+                          height: int = 480, size: int = 3) -> Iterator[np.ndarray]:
     """BGR frames of a person holding each face (URFDLB) still for a moment, turning the cube in between.
 
     One room, light and hand for the whole session; small hand jitter while a face is held; during turns the
-    cube is at least about 20 degrees away from either held face and motion-blurred.
+    cube is at least about 20 degrees away from either held face and motion-blurred. ``size`` 2 shows a 2x2x2
+    (``facelets`` then has 24 letters).
     """
-    for image, _face in render_session(facelets, rng, fps, seconds_per_face, transition_seconds, tier, width, height):
+    for image, _face in render_session(facelets, rng, fps, seconds_per_face, transition_seconds, tier, width, height,
+                                       size):
         yield image
 
 
 def render_session(facelets: str, rng: np.random.Generator, fps: float = 15, seconds_per_face: float = 1.2,
                    transition_seconds: float = 0.6, tier: str = "easy", width: int = 640,
-                   height: int = 480) -> Iterator[tuple[np.ndarray, str | None]]:
+                   height: int = 480, size: int = 3) -> Iterator[tuple[np.ndarray, str | None]]:
     """Like ``render_session_frames`` but with the truth: (frame, face held square to the camera or None)."""
-    base = sample_params(tier, rng, width, height)
+    count = size * size
+    if len(facelets) != 6 * count:
+        raise ValueError(f"a cube of size {size} has {6 * count} facelets, got {len(facelets)}")
+    base = sample_params(tier, rng, width, height, size=size)
     # Keep the held pose modest so the jitter never pushes the face out of the frame.
     base = dataclasses.replace(base, roll=base.roll * 0.5, yaw=base.yaw * 0.5, pitch=base.pitch * 0.5)
     scene = _scene(base, rng)
-    model = _model({face: [STANDARD_SCHEME[x] for x in facelets[9 * i: 9 * i + 9]] for i, face in enumerate(FACES)})
+    model = _model({face: [STANDARD_SCHEME[x] for x in facelets[count * i: count * i + count]]
+                    for i, face in enumerate(FACES)}, size)
     hold = max(1, round(seconds_per_face * fps))
     turn = max(1, round(transition_seconds * fps))
     size = base.sticker_size

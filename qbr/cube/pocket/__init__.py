@@ -1,0 +1,1 @@
+"""The 2x2x2 ("pocket") cube: facelets, corners, letters, normalisation and validation."""
