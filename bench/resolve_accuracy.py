@@ -90,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a resolve tunable (e.g. resolve_cast_prior=2), to measure its effect")
     parser.add_argument("--only", choices=["scans", "all"], default="all", help="scans: dev and augmented rows only")
+    parser.add_argument("--rev", default="", help="also time qbr/vision/resolve.py of this git revision, interleaved")
     args = parser.parse_args(argv)
     overrides = {}
     for item in args.set:
@@ -138,7 +139,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         same += result.valid and not getattr(result, "doubt", None)
     print(f"six identical centres: {same}/{len(scans)} come out as a sure, valid cube")
     print(f"median time per cube (dev + augmented): {1000 * statistics.median(times):.1f} ms")
+    if args.rev:
+        compare_speed(args.rev, scans)
     return 0
+
+
+def compare_speed(rev: str, scans: Sequence[tuple[str, dict, str]]) -> None:
+    """Median time per cube of this resolve and the one at ``rev``, cube by cube in turn (a shared machine drifts)."""
+    import tempfile
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from vision_speed import REF_PACKAGE, load_reference
+
+    with tempfile.TemporaryDirectory() as where:
+        load_reference(rev, Path(where))
+        import importlib
+
+        reference = importlib.import_module(f"{REF_PACKAGE}.resolve").resolve_cube
+        cubes = [rgb for _, rgb, _ in scans] + [augment(rgb, truth, s) for _, rgb, truth in scans for s in range(3)]
+        ours: list[float] = []
+        theirs: list[float] = []
+        for rgb in cubes:
+            for fn, into in ((reference, theirs), (_resolve, ours)):
+                start = time.perf_counter()
+                fn(rgb)
+                into.append(time.perf_counter() - start)
+        a, b = statistics.median(ours), statistics.median(theirs)
+        print(f"\n| resolve | cubes | median ms |\n|---|---:|---:|\n| {rev} | {len(cubes)} | {1000 * b:.1f} |"
+              f"\n| this | {len(cubes)} | {1000 * a:.1f} ({a / b:.2f}x) |")
 
 
 if __name__ == "__main__":
