@@ -712,16 +712,17 @@ def _read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_]
             turned = _turned_rows({**turns, face: k})
             linear = srgb_decode(np.where(measured[turned][:, None], stickers[turned], 0.0))
             judged.append((_judge(linear, measured[turned], colours, tunables)[0], colours, face, k))
-        if not turns:
-            near = [(max(score - fit.score, 0.0), colours, face) for score, colours, face, _ in judged
-                    if score < fit.score + tunables.resolve_turn_gain]
-        if not judged or not min(judged, key=lambda j: j[0])[0] < fit.score - tunables.resolve_turn_gain:
+        best = min(judged, key=lambda j: j[0]) if judged else None
+        if best is None or not best[0] < fit.score - tunables.resolve_turn_gain:
+            near += [(max(score - fit.score, 0.0), colours, face) for score, colours, face, _ in judged
+                     if score < fit.score + tunables.resolve_turn_gain]
             break
-        _, _, face, k = min(judged, key=lambda j: j[0])
-        turns[face] = k
+        # Another face read turned instead that does about as well (a patterned cube): it stays in doubt.
+        near += [(max(score - best[0], 0.0), colours, face) for score, colours, face, _ in judged
+                 if score < best[0] + tunables.resolve_turn_gain and face != best[2]]
+        turns[best[2]] = best[3]
         rows = _turned_rows(turns)
         fit = _fit(stickers[rows], measured[rows], tunables)
-        near = []
     rows = _turned_rows(turns)
     return _Read(stickers[rows], measured[rows], fit, turns, near)
 
