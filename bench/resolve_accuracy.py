@@ -160,7 +160,7 @@ def compare_speed(rev: str, scans: Sequence[tuple[str, dict, str]]) -> None:
         ours: list[float] = []
         theirs: list[float] = []
         for rgb in cubes:
-            for fn, into in ((reference, theirs), (_resolve, ours)):
+            for fn, into in ((reference, theirs), (resolve_cube, ours)):
                 start = time.perf_counter()
                 fn(rgb)
                 into.append(time.perf_counter() - start)
