@@ -578,6 +578,19 @@ def _turned_rows(turns: Mapping[int, int]) -> NDArray[np.intp]:
     return rows
 
 
+def _free_bound(cost: NDArray[np.float64], tunables: Tunables) -> float:
+    """A lower bound of the cheapest real cube's capped cost: each kind of piece placed once, orientations free."""
+    from scipy.optimize import linear_sum_assignment
+
+    capped = np.minimum(cost, tunables.resolve_misfit)
+    total = 0.0
+    for slots, table in ((_CORNER_SLOTS, _CORNER_COLOURS), (_EDGE_SLOTS, _EDGE_COLOURS)):
+        weights = _option_costs(capped, slots, table).min(axis=2)
+        rows, cols = linear_sum_assignment(weights)
+        total += float(weights[rows, cols].sum())
+    return total
+
+
 def _capped_fit(cost: NDArray[np.float64], tunables: Tunables) -> tuple[float, NDArray[np.intp] | None]:
     """The cheapest real cube's cost, each sticker counting at most ``resolve_misfit`` (inf without a cube)."""
     found = _solve(cost, tunables.resolve_max_nodes)
@@ -703,8 +716,11 @@ def _read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_]
         plain = _cost(lab, lab[_CENTRES], measured[rows])
         tries = []
         for cost in (fit.cost, plain):
+            # First by a cheap bound (pieces placed without twist, flip and parity), then exactly for the best.
+            bounds = sorted((_free_bound(cost[_turned_rows({face: k})], tunables), face, k)
+                            for face in range(6) if face not in turns for k in _TURNS)
             ranked = [(*_capped_fit(cost[_turned_rows({face: k})], tunables), face, k)
-                      for face in range(6) if face not in turns for k in _TURNS]
+                      for _, face, k in bounds[: 2 * tunables.resolve_turn_candidates]]
             ranked = sorted((t for t in ranked if t[1] is not None), key=lambda t: t[0])
             tries += [t for t in ranked[: tunables.resolve_turn_candidates] if t[2:] not in [u[2:] for u in tries]]
         judged = []
