@@ -1,26 +1,31 @@
 """Scan accuracy and speed of qbr's vision against known truth, next to the old app's naive approach.
 
-    python bench/scan_accuracy.py [--cubes 50] [--seed 1] [--timing-frames 60] [--timing-repeats 3] [--data tests/data]
+    nice -n 10 python bench/scan_accuracy.py [--cubes 30] [--jobs 1] [--timing-frames 60] [--timing-repeats 3]
+        [--data tests/data] [--no-timing] [--show-failures]
 
-Prints Markdown tables: (1) rendered cubes per difficulty tier, (2) the real scans and photos, (3) per-frame
-time. A cube with a face not found cannot be resolved (qbr gives ``?`` for all of it), so
-"exact when 6/6" separates colour resolution from detection. The baselines use qbr's own detection, so only
-what comes after it differs:
+Prints Markdown tables: (1) rendered cubes of both scene families (``tests/synth``, the renderer qbr was tuned on,
+and ``tests/physcam``, independent physics) per condition (easy, medium, hard, and dim faces on their own), on the
+TUNING and the frozen VALIDATION seed ranges of ``bench/seeds.py`` side by side with the gap, (2) the baselines on
+validation, (3) the real scans and photos, (4) per-frame time. A cube with a face not found cannot be resolved
+(qbr gives ``?`` for all of it), so "exact when 6/6" separates colour resolution from detection. "faces found"
+counts faces detected in place (every sticker centre within 30% of a pitch of the truth); "misplaced" those
+detected elsewhere. The baselines use qbr's own detection, so only what comes after it differs:
 ``naive classify`` = qbr's measurement + nearest palette colour by RGB distance per sticker (the old app);
 ``naive Lab classify`` = the same with CIEDE2000 distance (qbr's per-face preview, ``classify_face``);
 ``naive measure+classify`` = the mean of a small patch at each sticker's centre + the same nearest colour.
 "faces found, live profile" is how often a single frame shows the face to the camera loop, which runs
-``Tunables.for_video()`` (no fallback searches; the face is held for many frames).
+``Tunables.for_video()`` (no fallback searches; the face is held for many frames). ``--show-failures`` lists
+the tuning range's wrong cubes only: the validation range is not for looking at.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,13 +33,15 @@ import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))  # the synthetic renderer lives with the tests
+sys.path.insert(0, str(ROOT / "tests"))  # the synthetic renderers live with the tests
+sys.path.insert(0, str(ROOT / "bench"))
 
-from synth import PALETTES, TIERS, RenderParams, random_colours, render_cube, render_face, sample_params  # noqa: E402
+from families import CONDITIONS, render  # noqa: E402
+from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
+from synth import TIERS, random_colours, render_face, sample_params  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
 from qbr.cube.conventions import FACES  # noqa: E402
-from qbr.cube.generate import random_state  # noqa: E402
 from qbr.vision.classify import classify_face, naive_classify  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
@@ -42,6 +49,7 @@ from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.resolve import resolve_cube  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
+TIMING_SEED = 1  # a tuning seed: the timing frames are not for judging accuracy
 METHODS = ("qbr", "naive classify", "naive Lab classify", "naive measure+classify")
 
 
@@ -141,53 +149,83 @@ def read_face(image_bgr: np.ndarray, tunables: Tunables) -> FaceRead:
 def judge_cube(reads: Mapping[str, FaceRead], truth: str, tallies: Mapping[str, Tally], label: str) -> None:
     """Resolve one cube with qbr and the baselines and count the outcome."""
     found = sum(r.found for r in reads.values())
-    resolution = resolve_cube({f: r.rgb for f, r in reads.items() if r.rgb is not None})
-    tallies["qbr"].add(truth, resolution.facelets, found, label)
-    naive = {f: (naive_classify(r.rgb, DEFAULT_PALETTE) if r.rgb is not None else None) for f, r in reads.items()}
-    tallies["naive classify"].add(truth, naive_letters(naive), found, label)
-    lab = {f: (classify_face(r.rgb, DEFAULT_PALETTE).names if r.rgb is not None else None) for f, r in reads.items()}
-    tallies["naive Lab classify"].add(truth, naive_letters(lab), found, label)
-    patch = {f: (naive_classify(r.patch, DEFAULT_PALETTE) if r.patch is not None else None) for f, r in reads.items()}
-    tallies["naive measure+classify"].add(truth, naive_letters(patch), found, label)
+    for method, got in letters_by_method(reads).items():
+        tallies[method].add(truth, got, found, label)
 
 
-def rendered_tiers(
-    cubes: int, seed: int, tunables: Tunables
-) -> tuple[dict[str, dict[str, Tally]], dict[str, int], dict[str, int]]:
-    """Tallies per tier and method, faces misplaced per tier, and faces found in place by the live profile."""
-    results: dict[str, dict[str, Tally]] = {}
-    misplaced: dict[str, int] = {}
-    live_found: dict[str, int] = {}
+@dataclass
+class CubeResult:
+    """One rendered cube read by qbr and the baselines."""
+
+    truth: str
+    got: dict[str, str]  # method -> facelets
+    found: int  # faces detected in place
+    misplaced: int
+    live_found: int
+    label: str
+
+
+def judge_rendered(family: str, condition: str, seed: int) -> CubeResult:
+    """Render one cube, read its six photos with the photo and live profiles, resolve it every way."""
+    tunables = Tunables()
     live = tunables.for_video()
-    for t, tier in enumerate(TIERS):
-        rng = np.random.default_rng([seed, t])
-        state_rng = random.Random(seed * 1000 + t)
-        tallies = {m: Tally() for m in METHODS}
-        misplaced[tier] = 0
-        live_found[tier] = 0
-        for n in range(cubes):
-            truth = random_state(state_rng).facelets
-            palette = str(rng.choice(list(PALETTES)))
-            # One cube: one palette, one body (coloured tiles only with the stickerless palette).
-            body = "stickerless" if palette == "stickerless" else str(rng.choice(["black", "black", "white"]))
+    truth, renders, label = render(family, condition, seed)
+    reads = {}
+    misplaced = live_found = found = 0
+    for face in FACES:
+        read = read_face(renders[face].image, tunables)
+        if read.detection is not None:
+            placed = detection_matches(read.detection, renders[face].stickers)
+            found += placed
+            misplaced += not placed
+        # The camera loop's profile has no fallback searches: how often one video frame shows the face.
+        seen_live = detect_face(renders[face].image, live)
+        live_found += seen_live is not None and detection_matches(seen_live, renders[face].stickers)
+        reads[face] = read
+    return CubeResult(truth, letters_by_method(reads), found, misplaced, live_found, f"{condition} {label}")
 
-            def params(face: str, palette: str = palette, body: str = body, tier: str = tier,
-                       rng: np.random.Generator = rng) -> RenderParams:
-                return sample_params(tier, rng, palette=palette, body=body)
 
-            renders = render_cube(truth, params, rng)
-            reads = {}
-            for face in FACES:
-                read = read_face(renders[face].image, tunables)
-                if read.detection is not None and not detection_matches(read.detection, renders[face].stickers):
-                    misplaced[tier] += 1
-                # The camera loop's profile has no fallback searches: how often one video frame shows the face.
-                seen_live = detect_face(renders[face].image, live)
-                live_found[tier] += seen_live is not None and detection_matches(seen_live, renders[face].stickers)
-                reads[face] = read
-            judge_cube(reads, truth, tallies, f"{tier} cube {n} ({palette})")
-        results[tier] = tallies
-    return results, misplaced, live_found
+def letters_by_method(reads: Mapping[str, FaceRead]) -> dict[str, str]:
+    """Facelets as qbr and each baseline read them."""
+    resolution = resolve_cube({f: r.rgb for f, r in reads.items() if r.rgb is not None})
+    naive = {f: (naive_classify(r.rgb, DEFAULT_PALETTE) if r.rgb is not None else None) for f, r in reads.items()}
+    lab = {f: (classify_face(r.rgb, DEFAULT_PALETTE).names if r.rgb is not None else None) for f, r in reads.items()}
+    patch = {f: (naive_classify(r.patch, DEFAULT_PALETTE) if r.patch is not None else None) for f, r in reads.items()}
+    return {"qbr": resolution.facelets, "naive classify": naive_letters(naive),
+            "naive Lab classify": naive_letters(lab), "naive measure+classify": naive_letters(patch)}
+
+
+@dataclass
+class Cell:
+    """Tallies of one family x split x condition."""
+
+    methods: dict[str, Tally] = field(default_factory=lambda: {m: Tally() for m in METHODS})
+    misplaced: int = 0
+    live_found: int = 0
+
+
+def _judge(job: tuple[str, str, int]) -> CubeResult:
+    return judge_rendered(*job)
+
+
+def rendered(cubes: int, jobs: int) -> dict[tuple[str, str, str], Cell]:
+    """Cells for every family, split and condition: ``cubes`` cubes each (seeds from bench/seeds.py)."""
+    work = [(family, split, condition, seed) for family in FAMILIES for split in SPLITS for condition in CONDITIONS
+            for seed in cube_seeds(split, cubes)]
+    args = [(family, condition, seed) for family, _, condition, seed in work]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_judge, args, chunksize=4))
+    else:
+        results = [_judge(a) for a in args]
+    cells: dict[tuple[str, str, str], Cell] = {}
+    for (family, split, condition, _), r in zip(work, results, strict=True):
+        cell = cells.setdefault((family, split, condition), Cell())
+        for method, got in r.got.items():
+            cell.methods[method].add(r.truth, got, r.found, r.label)
+        cell.misplaced += r.misplaced
+        cell.live_found += r.live_found
+    return cells
 
 
 def real_scans(data: Path) -> list[tuple[str, bool, bool, bool, int, int, int]]:
@@ -292,15 +330,47 @@ def _times(
             for w in wall]
 
 
+def print_rendered(cells: Mapping[tuple[str, str, str], Cell], cubes: int, show_failures: bool) -> None:
+    print(f"## Rendered cubes: tuning vs frozen validation seeds ({cubes} random legal cubes per family, split and "
+          "condition, six faces each)\n")
+    print("Seeds: tuning from 1, validation from 100000 (bench/seeds.py). Gap = validation - tuning, points.\n")
+    print("| family | condition | faces found %: tuning | validation | gap | misplaced: tuning | validation "
+          "| cubes exact %: tuning | validation | gap | live faces found %: tuning | validation |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for family in FAMILIES:
+        for condition in CONDITIONS:
+            tu, va = cells[(family, "tuning", condition)], cells[(family, "validation", condition)]
+            qt, qv = tu.methods["qbr"], va.methods["qbr"]
+            ft, fv = 100 * qt.faces_found / qt.faces, 100 * qv.faces_found / qv.faces
+            ct, cv = 100 * qt.cubes_right / qt.cubes, 100 * qv.cubes_right / qv.cubes
+            print(f"| {family} | {condition} | {ft:.1f} | {fv:.1f} | {fv - ft:+.1f} | {tu.misplaced} | "
+                  f"{va.misplaced} | {ct:.1f} | {cv:.1f} | {cv - ct:+.1f} | {pct(tu.live_found, qt.faces)} | "
+                  f"{pct(va.live_found, qv.faces)} |")
+    print("\nOn validation, every method (cubes exact %; the baselines share qbr's detection):\n")
+    print("| family | condition | " + " | ".join(METHODS) + " | qbr, when all six faces were found |")
+    print("|---|---|" + "---:|" * (len(METHODS) + 1))
+    for family in FAMILIES:
+        for condition in CONDITIONS:
+            m = cells[(family, "validation", condition)].methods
+            row = " | ".join(pct(m[k].cubes_right, m[k].cubes) for k in METHODS)
+            print(f"| {family} | {condition} | {row} | {pct(m['qbr'].complete_right, m['qbr'].complete)} |")
+    if show_failures:
+        for family in FAMILIES:
+            for condition in CONDITIONS:
+                wrong = cells[(family, "tuning", condition)].methods["qbr"].failures
+                print(f"\nqbr wrong ({family}, {condition}, tuning): {', '.join(wrong) or 'none'}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cubes", type=int, default=50, help="random cubes per tier (six faces each)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cubes", type=int, default=30, help="cubes per family, split and condition (six faces each)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for the rendered cubes")
     parser.add_argument("--timing-frames", type=int, default=60, help="frames per resolution for the timing table")
     parser.add_argument("--timing-repeats", type=int, default=3, help="passes over those frames (interleaved)")
     parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[1] / "tests" / "data",
                         help="folder with colour-scans/ and photos/ (tests/data holds a copy)")
-    parser.add_argument("--show-failures", action="store_true", help="list the cubes qbr got wrong")
+    parser.add_argument("--no-timing", action="store_true", help="skip the time-per-frame table")
+    parser.add_argument("--show-failures", action="store_true", help="list the tuning cubes qbr got wrong")
     args = parser.parse_args(argv)
     if not (args.data / "colour-scans").is_dir():
         args.data = ROOT / "tests" / "data"
@@ -308,27 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cv2.setNumThreads(1)
 
     started = time.perf_counter()
-    results, misplaced, live_found = rendered_tiers(args.cubes, args.seed, tunables)
-    print(f"## Rendered cubes ({args.cubes} random legal cubes per tier, six faces each, seed {args.seed})\n")
-    print("| tier | method | faces detected % | facelets right % | cubes exact % | cubes 6/6 found % "
-          "| exact when 6/6 % |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for tier in TIERS:
-        for method in METHODS:
-            t = results[tier][method]
-            print(f"| {tier} | {method} | {pct(t.faces_found, t.faces)} | {pct(t.facelets_right, t.facelets)} | "
-                  f"{pct(t.cubes_right, t.cubes)} | {pct(t.complete, t.cubes)} | {pct(t.complete_right, t.complete)} |")
-    baselines = METHODS[1:]
-    print("\n| tier | " + " | ".join(f"qbr / {m} (cubes exact)" for m in baselines)
-          + " | faces misplaced | faces found, live profile % |")
-    print("|---|" + "---:|" * (len(baselines) + 2))
-    for tier in TIERS:
-        q = results[tier]["qbr"].cubes_right
-        ratios = " | ".join(ratio(q, results[tier][m].cubes_right) for m in baselines)
-        print(f"| {tier} | {ratios} | {misplaced[tier]} | {pct(live_found[tier], results[tier]['qbr'].faces)} |")
-    if args.show_failures:
-        for tier in TIERS:
-            print(f"\nqbr wrong ({tier}): {', '.join(results[tier]['qbr'].failures) or 'none'}")
+    print_rendered(rendered(args.cubes, args.jobs), args.cubes, args.show_failures)
 
     print("\n## Real colour scans (3x3, measured RGB; resolution only)\n")
     print("| scan | qbr exact | naive exact | naive Lab exact | qbr facelets right | naive | naive Lab |")
@@ -352,12 +402,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if skipped:
         print(f"\nSkipped (not 3x3): {', '.join(skipped)}")
 
+    if args.no_timing:
+        print(f"\n(total run time {time.perf_counter() - started:.0f} s)")
+        return 0
     print(f"\n## Time per frame (single thread, {args.timing_frames} frames per size and kind, "
           f"{args.timing_repeats} interleaved passes)\n")
     print(f"| frame | profile | stage | median ms | p95 ms | median ms, best of {args.timing_repeats} per frame "
           "| frames |")
     print("|---|---|---|---:|---:|---:|---:|")
-    for size, profile, stage, med, p95, best, n in timing(args.timing_frames, args.seed, tunables,
+    for size, profile, stage, med, p95, best, n in timing(args.timing_frames, TIMING_SEED, tunables,
                                                           args.timing_repeats):
         print(f"| {size} | {profile} | {stage} | {med:.2f} | {p95:.2f} | {best:.2f} | {n} |")
     print(f"\n(total run time {time.perf_counter() - started:.0f} s)")

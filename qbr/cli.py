@@ -25,7 +25,7 @@ from qbr.app.errors import (
     NoFaceFoundError,
 )
 from qbr.cube.errors import InvalidCubeError, MoveSyntaxError, QbrError
-from qbr.solve.errors import SolveError, UnknownLanguageError
+from qbr.solve.errors import RobotCostsError, SolveError, UnknownLanguageError
 from qbr.vision.errors import PaletteFormatError
 
 
@@ -53,6 +53,7 @@ _EXIT_FOR: tuple[tuple[type[QbrError], ExitStatus], ...] = (
     (InputFileError, ExitStatus.BAD_INPUT_FILE),
     (CalibrationError, ExitStatus.BAD_INPUT_FILE),
     (PaletteFormatError, ExitStatus.BAD_INPUT_FILE),
+    (RobotCostsError, ExitStatus.BAD_INPUT_FILE),
     (NoCameraError, ExitStatus.NO_CAMERA),
     (NoDisplayError, ExitStatus.NO_DISPLAY),
     (IncompleteScanError, ExitStatus.INCOMPLETE),
@@ -88,9 +89,23 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--lang", default=default,
                         help="language of instructions (en, zh-Hans, zh-Hant, nl, de, fr, es, hu, ar, ja); "
                              "default: the system's")
-    parser.add_argument("--budget", type=float, default=argparse.SUPPRESS if suppress else 0.0,
+    parser.add_argument("--budget", type=float, default=argparse.SUPPRESS if suppress else None,
                         metavar="SECONDS",
-                        help="spend up to this long looking for a shorter solution (default 0: fast)")
+                        help="spend up to this long looking for a shorter solution (default: the first "
+                             "solution found for solve, scan and resolve; 1 s in the live window)")
+
+
+def _size(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=int, choices=(2, 3), default=None,
+                        help="cube size (default: 2 for 24 letters, else 3; a scramble is for a 3x3 unless told)")
+
+
+def _cube_size(args: argparse.Namespace) -> int:
+    """The size asked for, else the one the letters imply (24 stickers: a 2x2)."""
+    if args.size is not None:
+        return int(args.size)
+    text = getattr(args, "facelets", None)
+    return 2 if text is not None and len("".join(text.split())) == 24 else 3
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -115,22 +130,31 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("solve", help="solve a cube given as 54 facelets or a scramble")
-    p.add_argument("facelets", nargs="?", help="54 letters, faces in URFDLB order (see 'qbr show --help')")
+    p = sub.add_parser("solve", help="solve a cube given as 54 facelets (24 for a 2x2) or a scramble")
+    p.add_argument("facelets", nargs="?", help="54 letters (2x2: 24), faces in URFDLB order (see 'qbr show --help')")
     p.add_argument("--scramble", metavar="MOVES", help="solve the cube this scramble makes, e.g. \"R U R' U'\"")
+    _size(p)
+    p.add_argument("--metric", choices=("htm", "qtm", "robot"), default=None,
+                   help="2x2: optimal in half turns (default), quarter turns, or the robot's costs (--costs)")
+    p.add_argument("--costs", metavar="FILE", type=Path, default=None,
+                   help="2x2 robot metric: JSON costs per move and per regrip (default: the bundled sample)")
     _common(p, suppress=True)
 
     p = sub.add_parser("show", help="print a cube as a coloured net")
-    p.add_argument("facelets", help="54 letters, faces in URFDLB order")
+    p.add_argument("facelets", help="54 letters (2x2: 24), faces in URFDLB order")
+    _size(p)
     _common(p, suppress=True)
 
     p = sub.add_parser("scan", help="read the cube from six photos, faces in URFDLB order, and solve it")
     p.add_argument("images", nargs="+", type=Path, metavar="IMAGE", help="U R F D L B photos")
     p.add_argument("--debug", metavar="DIR", type=Path, help="write annotated images of what was found")
+    p.add_argument("--size", type=int, choices=(2, 3), help="the cube is a 2x2x2 or a 3x3x3 (default: as found)")
     _common(p, suppress=True)
 
     p = sub.add_parser("resolve", help="name a cube's colours from measured sticker colours (JSON) and solve it")
-    p.add_argument("file", type=Path, help='JSON with {"rgb": {"U": [[r,g,b] x9], ...}}')
+    p.add_argument("file", type=Path, help='JSON with {"rgb": {"U": [[r,g,b] x9], ...}} (x4 for a 2x2x2)')
+    p.add_argument("--size", type=int, choices=(2, 3), default=None,
+                   help="the cube's size (default: the file's \"size\", else 4 or 9 stickers per face)")
     _common(p, suppress=True)
     return parser
 
@@ -140,28 +164,42 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
 
     explicit_lang = getattr(args, "lang", None)
     lang = resolve_language(explicit_lang, env.system_language)
-    budget = float(getattr(args, "budget", 0.0))
-    if budget < 0:
+    given_budget = getattr(args, "budget", None)
+    if given_budget is not None and given_budget < 0:
         raise _UsageError("--budget must be zero or more seconds")
+    budget = 0.0 if given_budget is None else float(given_budget)
     command = args.command
     if command == "solve":
         from qbr.app.commands.solve import solve_command
 
         if (args.facelets is None) == (args.scramble is None):
             raise _UsageError("qbr solve: give either FACELETS or --scramble MOVES")
+        metric = args.metric or ("robot" if args.costs is not None else "htm")
+        if args.costs is not None and metric != "robot":
+            raise _UsageError("qbr solve: --costs is for --metric robot")
+        if _cube_size(args) == 2:
+            from qbr.app.commands.pocket import pocket_solve_command
+
+            return pocket_solve_command(args.facelets, args.scramble, lang, metric, args.costs)
+        if metric != "htm":
+            raise _UsageError("qbr solve: --metric qtm and robot are for the 2x2 (--size 2)")
         return solve_command(facelets=args.facelets, scramble=args.scramble, lang=lang, budget=budget)
     if command == "show":
         from qbr.app.commands.solve import show_command
 
+        if _cube_size(args) == 2:
+            from qbr.app.commands.pocket import pocket_show_command
+
+            return pocket_show_command(args.facelets, colour=env.stdout_isatty)
         return show_command(args.facelets, colour=env.stdout_isatty)
     if command == "scan":
         from qbr.app.commands.scan import scan_command
 
-        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env)
+        return scan_command(args.images, lang=lang, budget=budget, debug_dir=args.debug, env=env, size=args.size)
     if command == "resolve":
         from qbr.app.commands.scan import resolve_command
 
-        return resolve_command(args.file, lang=lang, budget=budget)
+        return resolve_command(args.file, lang=lang, budget=budget, size=args.size)
 
     from qbr.app.commands.live import run_live
     from qbr.app.settings import Settings
@@ -175,7 +213,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
         lang=lang,
         lang_explicit=explicit_lang is not None,
         normalize=args.normalize,
-        budget=budget,
+        budget=given_budget,
     )
     return run_live(settings, env)
 

@@ -27,13 +27,18 @@ class FrameAnalysis:
     """(9,) classification confidence."""
 
 
-def analyse_frame(image: np.ndarray, tunables: Tunables, palette: Palette) -> FrameAnalysis | None:
-    """Detect, measure and name one frame's face; None when no face is in it (the per-frame path: a few ms)."""
+def analyse_frame(
+    image: np.ndarray, tunables: Tunables, palette: Palette, size: int | None = None
+) -> FrameAnalysis | None:
+    """Detect, measure and name one frame's face; None when no face is in it (the per-frame path: a few ms).
+
+    ``size``: the cube's faces to look for (None: either; the session switches to a 2x2x2 held steady).
+    """
     from qbr.vision.classify import classify_face
     from qbr.vision.detect import detect_face
     from qbr.vision.measure import measure_stickers
 
-    detection = detect_face(image, tunables)
+    detection = detect_face(image, tunables, size)
     if detection is None:
         return None
     rgb = measure_stickers(image, detection, tunables)

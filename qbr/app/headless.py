@@ -126,7 +126,7 @@ def run_headless(
             while effects:
                 effect, effects = effects[0], effects[1:]
                 if isinstance(effect, ResolveCube):
-                    last = resolve_and_solve(effect.rgb, effect.palette, settings.budget)
+                    last = resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
                     effects += session.handle(ResolvedEvent(frame.t, *last))
                     if last[1] is not None and last[2] is None:
                         return cube_result(*last, tr, numbered=settings.normalize, colour=env.stdout_isatty)

@@ -10,22 +10,50 @@ import numpy as np
 from qbr.cube.errors import InvalidCubeError, QbrError
 
 if TYPE_CHECKING:
+    from qbr.solve.pocket.solver import PocketSolution
     from qbr.solve.solver import Solution
     from qbr.vision.palette import Palette
     from qbr.vision.resolve import Resolution
 
 
-def resolve_and_solve(
-    rgb_by_face: Mapping[str, np.ndarray], palette: Palette | None, budget: float = 0.0
-) -> tuple[Resolution, Solution | None, QbrError | None]:
-    """Resolve the measured colours into a cube and solve it; an invalid cube is an error value, never raised."""
-    from qbr.solve.solver import solve
-    from qbr.vision.resolve import resolve_cube
+def cube_size(rgb_by_face: Mapping[str, np.ndarray]) -> int:
+    """2 when every face measured four stickers (a 2x2x2), else 3: the size is in the data."""
+    faces = [np.asarray(v) for v in rgb_by_face.values()]
+    return 2 if faces and all(v.ndim == 2 and v.shape[0] == 4 for v in faces) else 3
 
-    resolution = resolve_cube({f: np.asarray(v, dtype=float) for f, v in rgb_by_face.items()}, palette=palette)
+
+def resolve_and_solve(
+    rgb_by_face: Mapping[str, np.ndarray], palette: Palette | None, budget: float = 0.0, any_order: bool = False
+) -> tuple[Resolution, Solution | PocketSolution | None, QbrError | None]:
+    """Resolve the measured colours into a cube and solve it; an invalid cube is an error value, never raised.
+
+    A 2x2x2 (four stickers a face) gets its optimal solution; ``budget`` only matters for a 3x3x3. ``any_order``:
+    a 2x2x2's faces may have been shown in another order than their letters say (scanned live).
+    """
+    rgb = {f: np.asarray(v, dtype=float) for f, v in rgb_by_face.items()}
+    size = cube_size(rgb)
+    if size == 2:
+        from qbr.vision.resolve_pocket import resolve_pocket, resolve_pocket_any_order
+
+        resolution = (resolve_pocket_any_order if any_order else resolve_pocket)(rgb, palette=palette)
+    else:
+        from qbr.vision.resolve import resolve_cube
+
+        resolution = resolve_cube(rgb, palette=palette)
     if not resolution.valid:
         return resolution, None, InvalidCubeError(resolution.problems)
     try:
-        return resolution, solve(resolution.facelets, budget=budget), None
+        return resolution, _solve(size, resolution, budget), None
     except QbrError as error:
         return resolution, None, error
+
+
+def _solve(size: int, resolution: Resolution, budget: float) -> Solution | PocketSolution:
+    if size == 2:
+        from qbr.solve.pocket.solver import PocketSolver
+
+        # The tables take about half a second to build; this runs off the UI thread, once per cube.
+        return PocketSolver.build().solve(resolution.facelets, colour_names=resolution.colour_names)
+    from qbr.solve.solver import solve
+
+    return solve(resolution.facelets, budget=budget)

@@ -302,7 +302,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
         return analyse_frame(image, tunables, session.palette)
 
     def resolve(effect: ResolveCube) -> tuple[Any, Any, Any]:
-        return resolve_and_solve(effect.rgb, effect.palette, settings.budget)
+        return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
 
     # With --json stdout carries only the final JSON; what the session prints goes to stderr then.
     out = env.stderr if getattr(settings, "json", False) else env.stdout

@@ -92,15 +92,23 @@ def iso_sticker_centre(face: str, row: int, col: int, centre: tuple[float, float
     return _iso_point(*_sticker_3d(face, row + 0.5, col + 0.5), centre, s)
 
 
+def _iso_sticker(face: str, row: int, col: int, centre: tuple[float, float], s: float, n: int) -> np.ndarray:
+    # A sticker of an n x n face drawn on the same 3-unit cube: n stickers span its three units.
+    k = 3.0 / n
+    corners = [(row, col), (row, col + 1), (row + 1, col + 1), (row + 1, col)]
+    return np.array([_iso_point(*_sticker_3d(face, r * k, c * k), centre, s) for r, c in corners], np.float32)
+
+
 @lru_cache(maxsize=16)
-def _iso_cube_polygons(centre: tuple[float, float], s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Integer polygons of the isometric cube at ``centre``/``s``: stickers (27, 4, 2) in U, F, R net order, their
-    coloured insides, and the three face outlines (3, 4, 2); the same on every frame, so computed once."""
-    stickers = np.array([iso_sticker_polygon(face, i // 3, i % 3, centre, s) for face in ("U", "F", "R")
-                         for i in range(9)])
+def _iso_cube_polygons(centre: tuple[float, float], s: float, n: int = 3) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Integer polygons of the isometric cube at ``centre``/``s`` with ``n`` stickers a side: stickers (3n², 4, 2) in
+    U, F, R net order, their coloured insides, and the three face outlines (3, 4, 2); computed once per size."""
+    stickers = np.array([_iso_sticker(face, i // n, i % n, centre, s, n) for face in ("U", "F", "R")
+                         for i in range(n * n)])
     inner = stickers + (stickers.mean(axis=1, keepdims=True) - stickers) * 0.12
-    outlines = np.array([[iso_sticker_polygon(face, r, c, centre, s)[k] for r, c, k in
-                          ((0, 0, 0), (0, 2, 1), (2, 2, 2), (2, 0, 3))] for face in ("U", "F", "R")])
+    last = n - 1
+    outlines = np.array([[_iso_sticker(face, r, c, centre, s, n)[k] for r, c, k in
+                          ((0, 0, 0), (0, last, 1), (last, last, 2), (last, 0, 3))] for face in ("U", "F", "R")])
     polygons = tuple(np.round(p).astype(np.int32) for p in (stickers, inner, outlines))
     for p in polygons:
         p.flags.writeable = False
@@ -109,17 +117,20 @@ def _iso_cube_polygons(centre: tuple[float, float], s: float) -> tuple[np.ndarra
 
 def draw_iso_cube(img: np.ndarray, centre: tuple[float, float], size: float,
                   colours: Mapping[str, Sequence[Colour]]) -> None:
-    """An isometric cube whose U, F, R faces show ``colours[face]`` (nine BGR colours each, net order).
+    """An isometric cube whose U, F, R faces show ``colours[face]`` (nine BGR colours each, net order; four on a
+    2x2x2).
 
     ``size`` is the cube's height in pixels; ``centre`` the image point of its centre.
     """
     s = size / 6.0  # a 3-unit cube is 6 units tall in this projection
     gap = max(1, round(s * 0.08))
-    stickers, inner, outlines = _iso_cube_polygons((float(centre[0]), float(centre[1])), float(s))
+    count = len(colours["U"])
+    n = math.isqrt(count)
+    stickers, inner, outlines = _iso_cube_polygons((float(centre[0]), float(centre[1])), float(s), n)
     for k, face in enumerate(("U", "F", "R")):
-        for i in range(9):
-            cv2.fillConvexPoly(img, stickers[9 * k + i], BLACK, cv2.LINE_AA)
-            cv2.fillConvexPoly(img, inner[9 * k + i], colours[face][i], cv2.LINE_AA)
+        for i in range(count):
+            cv2.fillConvexPoly(img, stickers[count * k + i], BLACK, cv2.LINE_AA)
+            cv2.fillConvexPoly(img, inner[count * k + i], colours[face][i], cv2.LINE_AA)
         cv2.polylines(img, [outlines[k]], True, BLACK, gap + 1, cv2.LINE_AA)
 
 
@@ -172,7 +183,7 @@ def _draw_preview_on_video(img: np.ndarray, view: ViewModel, lay: Layout) -> Non
     if preview is None or preview.stickers is None:
         return
     stickers = np.asarray(preview.stickers, np.float32)
-    for i in range(min(9, len(stickers))):
+    for i in range(len(stickers)):
         name = preview.colours[i] if preview.colours is not None and i < len(preview.colours) else None
         quad = np.round(stickers[i]).astype(np.int32)
         cv2.polylines(img, [quad], True, BLACK, lay.line + 3, cv2.LINE_AA)
@@ -218,16 +229,21 @@ def _draw_face_arrow(img: np.ndarray, view: ViewModel, step: Step, lay: Layout) 
 
 
 def draw_net(img: np.ndarray, view: ViewModel, origin: tuple[int, int], cell: int) -> Rect:
-    """The net of captured faces (unscanned grey), the highlighted face framed in amber, the next face in white."""
+    """The net of captured faces (unscanned grey), the highlighted face framed in amber, the next face in white.
+
+    ``cell`` is a 3x3x3 sticker's side: a 2x2x2's net takes the same room with bigger stickers.
+    """
+    n = view.size
+    sticker = 3 * cell // n
     for face in FACES:
         cx, cy = _NET_CELL[face]
         names = view.captured.get(face)
-        for i in range(9):
-            x = origin[0] + (cx + i % 3) * cell
-            y = origin[1] + (cy + i // 3) * cell
+        for i in range(n * n):
+            x = origin[0] + cx * cell + (i % n) * sticker
+            y = origin[1] + cy * cell + (i // n) * sticker
             colour = _colour(view, names[i]) if names is not None and i < len(names) else DIM
-            cv2.rectangle(img, (x, y), (x + cell - 1, y + cell - 1), colour, -1)
-            cv2.rectangle(img, (x, y), (x + cell - 1, y + cell - 1), BLACK, 1)
+            cv2.rectangle(img, (x, y), (x + sticker - 1, y + sticker - 1), colour, -1)
+            cv2.rectangle(img, (x, y), (x + sticker - 1, y + sticker - 1), BLACK, 1)
     marks = []
     if view.guide is not None and view.mode in (Mode.SCANNING, Mode.CONFIRM_REPLACE):
         marks.append((view.guide.face, WHITE))
@@ -242,11 +258,13 @@ def draw_net(img: np.ndarray, view: ViewModel, origin: tuple[int, int], cell: in
 
 def _swatches(img: np.ndarray, view: ViewModel, names: Sequence[str | None], origin: tuple[int, int],
               cell: int) -> Rect:
-    for i in range(9):
-        x, y = origin[0] + (i % 3) * cell, origin[1] + (i // 3) * cell
+    n = 2 if len(names) == 4 else 3  # a 2x2x2's four stickers fill the room of nine
+    side = 3 * cell // n
+    for i in range(n * n):
+        x, y = origin[0] + (i % n) * side, origin[1] + (i // n) * side
         name = names[i] if i < len(names) else None
-        cv2.rectangle(img, (x, y), (x + cell - 1, y + cell - 1), _colour(view, name) if name else DIM, -1)
-        cv2.rectangle(img, (x, y), (x + cell - 1, y + cell - 1), BLACK, max(1, cell // 10))
+        cv2.rectangle(img, (x, y), (x + side - 1, y + side - 1), _colour(view, name) if name else DIM, -1)
+        cv2.rectangle(img, (x, y), (x + side - 1, y + side - 1), BLACK, max(1, side // 10))
     return Rect(origin[0], origin[1], 3 * cell, 3 * cell)
 
 
@@ -254,6 +272,11 @@ def _guide_cube(img: np.ndarray, view: ViewModel, centre: tuple[float, float], s
     guide = view.guide
     assert guide is not None
     colours = {}
+    if view.size == 2:
+        # No centres to show how to hold it: the face towards the camera is lit, the others grey.
+        colours = {face: [WHITE if face == "F" else DIM] * 4 for face in ("U", "F", "R")}
+        draw_iso_cube(img, centre, size, colours)
+        return
     for face, name in (("U", guide.top), ("F", guide.front), ("R", guide.right)):
         c = _colour(view, name)
         colours[face] = [c if i == 4 else DIM for i in range(9)]
@@ -262,8 +285,9 @@ def _guide_cube(img: np.ndarray, view: ViewModel, centre: tuple[float, float], s
 
 def _step_cube(img: np.ndarray, view: ViewModel, step: Step, centre: tuple[float, float], size: float) -> None:
     facelets = step.facelets_before
-    colours = {face: [_colour(view, view.scheme.get(facelets[9 * FACES.index(face) + i]))
-                      for i in range(9)] for face in ("U", "F", "R")}
+    count = len(facelets) // len(FACES)
+    colours = {face: [_colour(view, view.scheme.get(facelets[count * FACES.index(face) + i]))
+                      for i in range(count)] for face in ("U", "F", "R")}
     draw_iso_cube(img, centre, size, colours)
     if step.face in FACES:
         draw_arrow(img, arrow_path(step.face, step.turns, centre, size), ARROW, max(2, round(size / 28)),

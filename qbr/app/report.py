@@ -46,17 +46,21 @@ def doubt_line(resolution: Resolution, tr: Translator) -> str | None:
         return tr.t("app.report.doubt_any", stickers=stickers)
     colour = colour_name(resolution.colour_names.get(doubt.face, doubt.face), tr)
     return tr.t("app.report.doubt", stickers=stickers, colour=colour)
+_POCKET_FACELETS = 24  # a 2x2x2's stickers: its result has the 2x2's keys and net
 
 
 def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[str]:
     """The net of what was read, faces read turned back, and the stickers in doubt or least certain."""
     from qbr.app.terminal import render_net
     from qbr.cube.conventions import facelet_name
+    from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
 
+    size = 2 if len(resolution.facelets) == _POCKET_FACELETS else 3
+    name = pocket_facelet_name if size == 2 else facelet_name
     lines = [*turned_notices(resolution, tr), tr.t("solution.cube", facelets=resolution.facelets),
-             render_net(resolution.facelets, colour)]
+             render_net(resolution.facelets, colour, size)]
     shown = [
-        f"{facelet_name(i)} {float(resolution.confidence[i]):.2f}"
+        f"{name(i)} {float(resolution.confidence[i]):.2f}"
         for i in resolution.uncertain[:_SHOWN_UNCERTAIN]
         if math.isfinite(resolution.confidence[i])
     ]
@@ -116,11 +120,19 @@ def cube_result(
 
         payload["doubt"] = {"stickers": [int(i) for i in doubt.stickers],
                             "names": [facelet_name(int(i)) for i in doubt.stickers], "face": doubt.face}
+    pocket = len(resolution.facelets) == _POCKET_FACELETS
     if solution is not None and error is None:
         names = resolution.colour_names or None
-        payload.update(solution_payload(solution, tr, colour_names=names))
+        if pocket:
+            from qbr.app.commands.pocket import pocket_payload, pocket_text
+
+            # The 2x2's keys and how to hold it (as scanned: no centres to name); the facelets are as read.
+            payload.update(pocket_payload(solution, tr), facelets=resolution.facelets)
+            block = "\n".join(pocket_text(solution, tr).splitlines()[1:])  # its first line, the cube, is above
+        else:
+            payload.update(solution_payload(solution, tr, colour_names=names))
+            block = solution_text(solution, tr, numbered=numbered, colour_names=names)
         payload["valid"] = True
-        block = solution_text(solution, tr, numbered=numbered, colour_names=names)
         text = "\n".join([*_read_lines(resolution, tr, colour), "", block])
         return CommandResult(payload=payload, text=text)
     problems = list(getattr(error, "problems", None) or resolution.problems)
@@ -128,7 +140,7 @@ def cube_result(
         error = InvalidCubeError(problems[:_SHOWN_PROBLEMS])  # the one-line message; the payload lists them all
     payload["problems"] = problems_payload(problems, tr)
     lines = _read_lines(resolution, tr, colour)  # the CLI prints the problems on stderr
-    if resolution.least_certain_face:
+    if resolution.least_certain_face and not pocket:  # a 2x2's faces have no centre to name them by
         face = resolution.least_certain_face
         colour = colour_name(resolution.colour_names.get(face, face), tr)
         lines.append(tr.t("app.prompt.rescan", colour=colour))

@@ -106,6 +106,8 @@ class ResolveCube:
 
     rgb: Mapping[str, np.ndarray]
     palette: Palette
+    any_order: bool = False
+    """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,8 @@ class ViewModel:
     """Face letter -> colour name of its centre."""
     calibration: tuple[str, int, int] | None
     """(colour being calibrated, 0-based index, total) in CALIBRATING mode."""
+    size: int = 3
+    """The cube being scanned: 3 (3x3x3) or 2 (2x2x2, nets and faces of four stickers)."""
 
 
 # ---------------------------------------------------------------------------------------------- session
@@ -249,6 +253,8 @@ class SessionConfig:
     """A longer gap between frames with a face restarts the steadiness timer (shorter ones are detection misses)."""
     steady_min_frames: int = 3
     """The colour vote needs at least this many frames in the last steady_seconds."""
+    size_switch_seconds: float = 1.5
+    """Once faces are captured, a cube of the other size (2x2x2 or 3x3x3) must be held steady this long to switch."""
     calibration_seconds: float = 1.0
     """Each centre colour is sampled over this long (frames with a face only)."""
     calibration_min_frames: int = 5
@@ -271,10 +277,12 @@ class _Face:
 class _Track:
     """The frames of one face held up (same centre colour, no long gap); colour names are voted per sticker."""
 
-    centre: str
+    centre: str | tuple[str, ...]
+    """What identifies the face held: its centre's colour (3x3x3), or all four colours (a 2x2x2 has no centre)."""
     since: float
     last_t: float
     frames: list[tuple[float, tuple[str, ...], np.ndarray]] = field(default_factory=list)
+    size: int = 3  # stickers along the face's side
     foreign: int = 0  # consecutive frames whose centre reads differently
     done: bool = False  # this holding of the face has been captured (or the question about it answered)
 
@@ -287,7 +295,7 @@ class _Track:
     def consensus(self, agreement: float) -> tuple[tuple[str, ...], np.ndarray] | None:
         """The per-sticker majority names of the recent frames and their mean sRGB, or None if they disagree."""
         names: list[str] = []
-        for k in range(9):
+        for k in range(len(self.frames[0][1])):
             votes: dict[str, int] = {}
             for _, colours, _ in self.frames:
                 votes[colours[k]] = votes.get(colours[k], 0) + 1
@@ -330,6 +338,7 @@ class Session:
         self._back_to = Mode.SCANNING  # where CONFIRM_REPLACE and CALIBRATING return to
         self._source_ok = True
         self._scheme = dict(config.scheme)
+        self._size = 3  # the cube being scanned: a steady face of the other size switches it
         self._by_centre = self._scheme == STANDARD_SCHEME
         self._captures: list[_Face] = []  # in the order they were captured
         self._faces: dict[str, _Face] = {}  # face letter -> capture, derived from _captures by _reassign
@@ -390,19 +399,27 @@ class Session:
         track = self._track
         if track is not None and event.t - track.last_t > self._cfg.frame_gap_seconds:
             track = None
-        if track is not None and colours[4] != track.centre:
+        if track is not None and _identity(colours) != track.centre:
             track.foreign += 1
             if track.foreign < _FOREIGN_FRAMES:
                 return []  # one odd reading of the centre is noise; a few in a row mean another face
             track = None
         if track is None:
-            track = _Track(colours[4], event.t, event.t)
+            track = _Track(_identity(colours), event.t, event.t, size=_size_of(colours))
         track.foreign = 0
         track.add(event.t, colours, rgb, self._cfg.steady_seconds)
         self._track = track
         agreed = self._agreed()
         if agreed is None or track.done:
             return []
+        if track.size != self._size:
+            # Another kind of cube, held steady (a stray frame never gets this far); once faces are captured,
+            # only if held longer still: they are dropped.
+            if self._mode not in (Mode.SCANNING, Mode.INVALID) or (
+                self._captures and track.last_t - track.since < self._cfg.size_switch_seconds
+            ):
+                return []
+            self._switch_size(track.size)
         if self._cfg.auto_capture and self._mode in (Mode.SCANNING, Mode.INVALID):
             track.done = True  # one capture per holding: a reading that drifts as the cube turns away is not a new face
             return self._capture(agreed[0], agreed[1], explicit=False)
@@ -468,7 +485,7 @@ class Session:
                 agreed = self._track.consensus(self._cfg.steady_agreement) if self._track is not None else None
                 if self._track is not None:
                     self._track.done = True
-                if agreed is not None and agreed[0][4] == self._last.colours[4]:
+                if agreed is not None and _identity(agreed[0]) == _identity(tuple(self._last.colours)):
                     return self._capture(agreed[0], agreed[1], explicit=True)
                 return self._capture(tuple(self._last.colours), np.asarray(self._last.rgb, dtype=float), explicit=True)
             if key == "backspace" and mode is Mode.SCANNING:
@@ -508,7 +525,20 @@ class Session:
     def _letter(self, capture: _Face) -> str:
         return next(f for f, c in self._faces.items() if c is capture)
 
+    def _switch_size(self, size: int) -> None:
+        """Scan a cube of ``size`` from now on: what was captured of the other cube is dropped."""
+        self._size = size
+        self._captures, self._faces, self._pending, self._highlight = [], {}, None, None
+        self._scheme = dict(self._cfg.scheme)
+        self._by_centre = size == 3 and self._scheme == STANDARD_SCHEME
+        self._mode = Mode.SCANNING
+        self._say("app.msg.pocket" if size == 2 else "app.msg.cube")
+
     def _capture(self, colours: tuple[str, ...], rgb: np.ndarray, explicit: bool) -> list[Effect]:
+        if len(colours) != self._size ** 2:
+            return []  # a face of the other cube, captured by hand: not part of this one
+        if self._size == 2:
+            return self._capture_pocket(_Face(colours, rgb), explicit)
         new = _Face(colours, rgb)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
             same = self._same_face(new)
@@ -543,6 +573,29 @@ class Session:
         self._say("app.msg.captured", colour=self._scheme[self._letter(new)])
         return self._resolve() if len(self._captures) == len(FACES) else []
 
+    def _capture_pocket(self, new: _Face, explicit: bool) -> list[Effect]:
+        """A 2x2x2 face: no centre says which it is, so it is the face the guide asked for."""
+        if self._mode is Mode.INVALID:  # the user was asked to show a face again: replace it
+            index = next((i for i, c in enumerate(self._captures) if c.letter == self._highlight), None)
+            if index is None:
+                index = int(np.argmin(_reading_distances(new, self._captures)))
+            new.letter = self._captures[index].letter
+            self._captures[index] = new
+            self._reassign()
+            self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
+            return self._resolve()
+        if self._captures and _reading_distances(new, self._captures).min() < _SAME_CENTRE_DE:
+            if explicit:
+                self._say("app.msg.pocket_already")
+            return []  # the face just captured, seen again (every sticker alike)
+        if len(self._captures) == len(FACES):
+            return []
+        new.letter = self._next_face()
+        self._captures.append(new)
+        self._reassign()
+        self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
+        return self._resolve() if len(self._captures) == len(FACES) else []
+
     def _answer(self, yes: bool) -> list[Effect]:
         assert self._pending is not None
         index, new = self._pending
@@ -566,6 +619,11 @@ class Session:
         face = self._letter(last)
         colour = self._scheme[face]
         self._captures.pop()
+        if self._size == 2:
+            self._reassign()
+            self._track = None
+            self._say("app.msg.pocket_undone")
+            return
         if not self._by_centre:
             self._scheme[face] = self._cfg.scheme.get(face, colour)
         self._reassign()
@@ -576,7 +634,7 @@ class Session:
         self._mode = Mode.RESOLVING
         self._track = None
         rgb = {f: self._faces[f].rgb for f in FACES}
-        return [ResolveCube(rgb=rgb, palette=self._palette)]
+        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2)]
 
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
@@ -598,6 +656,12 @@ class Session:
             self._highlight = None
             self._mode = Mode.SOLUTION
             self._message = None
+            if self._size == 2 and event.resolution.colour_names:
+                self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
+            if self._size == 2:
+                from qbr.app.commands.pocket import pocket_text
+
+                return [PrintText(pocket_text(event.solution, self._tr()))]
             notices = [self._turned_notice(face, k) for face, k in turned.items()]
             if turned:
                 face, k = next(iter(turned.items()))
@@ -622,7 +686,7 @@ class Session:
     def _calibrate(self, t: float, rgb: np.ndarray) -> None:
         cal = self._cal
         assert cal is not None
-        centre = rgb[4]
+        centre = rgb[4] if len(rgb) == 9 else np.median(rgb, axis=0)  # a 2x2x2 has no centre: a solved face
         for name in cal.names[: cal.index]:
             if np.linalg.norm(np.mean(cal.samples[name], axis=0) - centre) < self._cfg.separation:
                 return  # still the face of a colour already sampled
@@ -672,6 +736,11 @@ class Session:
     def mode(self) -> Mode:
         """The current mode (NO_FRAMES is only shown, never a mode of its own)."""
         return self._mode
+
+    @property
+    def size(self) -> int:
+        """The cube being scanned: 3 or 2 (switched by a face of the other size held steady)."""
+        return self._size
 
     @property
     def captured_count(self) -> int:
@@ -732,10 +801,15 @@ class Session:
             calibration=(self._cal.names[self._cal.index], self._cal.index, len(self._cal.names))
             if self._cal is not None
             else None,
+            size=self._size,
         )
 
     def _guide(self, face: str, tr: Translator) -> Guide:
         top, right = NEIGHBOURS[face][0], NEIGHBOURS[face][1]
+        if self._size == 2:
+            # No centres to name: how to turn the cube from the way the first face was held.
+            return Guide(face=face, front=self._scheme[face], top=self._scheme[top], right=self._scheme[right],
+                         text=tr.t(f"app.guide.pocket.{face}"))
         return Guide(
             face=face,
             front=self._scheme[face],
@@ -782,6 +856,8 @@ class Session:
             return tr.t("app.prompt.resolving")
         if mode is Mode.INVALID:
             if guide is not None and self._highlight is not None:
+                if self._size == 2:
+                    return guide.text
                 return tr.t("app.prompt.rescan", colour=_colour_name(tr, guide.front))
             return tr.t("app.prompt.rescan_any")
         if mode is Mode.SOLUTION and self._solution is not None:
@@ -827,7 +903,7 @@ class Session:
             turns=move.turns,
             sentence=move_sentence(move, tr),
             counter=tr.t("step", n=self._step + 1, total=total),
-            facelets_before=apply_to_facelets(sol.facelets, sol.moves[: self._step]),
+            facelets_before=apply_to_facelets(sol.facelets, sol.moves[: self._step], self._size),
         )
 
 
@@ -840,6 +916,21 @@ def _colour_name(tr: Translator, name: str) -> str:
 
 def _orientation(tr: Translator, front: str, top: str, scheme: Mapping[str, str]) -> str:
     return orientation_sentence(tr, front, top, scheme)
+
+
+def _size_of(colours: tuple[str, ...]) -> int:
+    return 2 if len(colours) == 4 else 3
+
+
+def _identity(colours: tuple[str, ...]) -> str | tuple[str, ...]:
+    """What tells one face held up from the next: the centre's colour, or on a 2x2x2 all four colours."""
+    return colours if len(colours) == 4 else colours[4]
+
+
+def _reading_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
+    """Per capture, the largest CIEDE2000 between its stickers and ``new``'s, sticker by sticker (2x2x2 faces)."""
+    lab = srgb_to_lab(np.array([new.rgb, *(c.rgb for c in captures)]))
+    return delta_e(lab[:1], lab[1:]).max(axis=1)
 
 
 def _centre_distances(new: _Face, captures: list[_Face]) -> np.ndarray:

@@ -43,26 +43,27 @@ def _sticker(char: str, colour: bool) -> str:
     return f"\x1b[48;5;{background}m\x1b[38;5;{foreground}m {char} {_RESET}"
 
 
-def render_net(facelets: str, colour: bool) -> str:
-    """The net, faces in their usual places; ``colour`` paints each sticker (standard scheme) with ANSI codes.
+def render_net(facelets: str, colour: bool, size: int = 3) -> str:
+    """The net of a ``size`` cube, faces in their usual places; ``colour`` paints each sticker (standard scheme).
 
     Any text is drawn: missing stickers show as "?", extra letters are left out, unprintable characters become "?".
     """
-    cells = [_printable(c) for c in facelets[:54]] + ["?"] * max(0, 54 - len(facelets))
+    count = 6 * size * size
+    cells = [_printable(c) for c in facelets[:count]] + ["?"] * max(0, count - len(facelets))
     width = 3 if colour else 1
     # Plain letters are separated by spaces, coloured stickers are already three cells wide.
     join = "" if colour else " "
-    face_width = 3 * width + (0 if colour else 2)
+    face_width = size * width + (0 if colour else size - 1)
     gap = " " if colour else "  "
     lines = []
     for row_faces in _ROWS:
-        for row in range(3):
+        for row in range(size):
             parts = []
             for face in row_faces:
                 if face is None:
                     parts.append(" " * face_width)
                     continue
-                start = 9 * FACES.index(face) + 3 * row
-                parts.append(join.join(_sticker(c, colour) for c in cells[start : start + 3]))
+                start = size * size * FACES.index(face) + size * row
+                parts.append(join.join(_sticker(c, colour) for c in cells[start : start + size]))
             lines.append(gap.join(parts).rstrip())
     return "\n".join(lines)

@@ -9,6 +9,7 @@ size works (``size``; 3 unless said), and the outer layer is what a face turn tu
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -171,6 +172,11 @@ def apply_to_facelets(facelets: str, moves: Iterable[Move], size: int = 3) -> st
     if len(facelets) != count:
         raise ValueError(f"a facelet string has {count} letters, got {len(facelets)}")
     for move in moves:
-        perm = facelet_permutation(move, size)
-        facelets = "".join(facelets[p] for p in perm)
+        facelets = "".join(_picker(move, size)(facelets))
     return facelets
+
+
+@functools.cache
+def _picker(move: Move, size: int) -> operator.itemgetter:
+    """Picks the letters of a facelet string in ``move``'s permutation order (a C loop: several times faster)."""
+    return operator.itemgetter(*facelet_permutation(move, size))

@@ -15,3 +15,9 @@ class UnknownLanguageError(QbrError, ValueError):
     """A language was asked for that qbr has no translation for."""
 
     kind = "unknown_language"
+
+
+class RobotCostsError(QbrError):
+    """A robot costs file cannot be read or is not what it should be; the message names the file."""
+
+    kind = "bad_costs"

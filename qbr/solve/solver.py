@@ -1,38 +1,50 @@
-"""Solving a cube: the only module of qbr that calls kociemba, and never with a cube that failed validation.
+"""Solving a cube: which engine runs, and never with a cube that failed validation.
 
-Every solution returned has been applied to the cube with qbr's own simulator and solves it.
+Cubes a few turns from solved get an optimal answer from the short-range search; every other cube gets qbr's own
+two-phase search (``qbr.solve.twophase``), which needs no compiler. With a budget, that search goes on looking
+for shorter solutions until the deadline; if the optional ``kociemba`` package is installed, its deepening
+search runs beside it in a child process, and the shortest answer of either wins. Every solution returned has
+been applied to the cube with qbr's own simulator and solves it.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import queue
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+import platformdirs
+
 from qbr.cube.conventions import SOLVED
+from qbr.cube.cubie import CubieCube
 from qbr.cube.errors import QbrError
 from qbr.cube.moves import Move, format_moves, htm, parse_moves, qtm
 from qbr.cube.state import CubeState
 from qbr.cube.validate import require_valid
 from qbr.solve.errors import SolveError
 from qbr.solve.search import MAX_DEPTH, optimal_solution
+from qbr.solve.twophase.cache import shared_tables
+from qbr.solve.twophase.search import two_phase
 from qbr.solve.worker import DONE
 
-METHODS: Final = ("already_solved", "optimal_search", "kociemba", "kociemba_budget")
-
-BUDGET_SEARCH_DEPTH: Final = 8
-"""With a budget of at least ``BUDGET_DEEP_SEARCH`` seconds, the optimal search reaches this far (about 0.2 s)."""
-
-BUDGET_DEEP_SEARCH: Final = 0.5
+METHODS: Final = ("already_solved", "optimal_search", "two_phase", "kociemba")
 
 MAX_BUDGET: Final = 86_400.0
 """Longer budgets (even infinite ones) are cut to a day: waits need finite timeouts."""
+
+FIRST_SOLUTION_SECONDS: Final = 60.0
+"""The two-phase search finds a first solution in well under a second; past this something is wrong."""
+
+Progress = Callable[["Solution"], None]
+"""Called with each shorter verified solution as a budgeted solve finds it (from the solving thread)."""
 
 # kociemba loads its tables on the first call without a guard; one call at a time in this process.
 _KOCIEMBA_LOCK: Final = threading.Lock()
@@ -80,18 +92,28 @@ def kociemba_answer(facelets: str) -> str:
             raise SolveError(f"kociemba could not solve {facelets}: {error}") from error
 
 
-def _parse_answer(answer: str) -> tuple[Move, ...]:
-    try:
-        return parse_moves(answer)
-    except QbrError as error:
-        raise SolveError(f"kociemba answered '{answer}', which is not a move sequence") from error
+def default_cache_dir() -> Path:
+    """Where the two-phase tables are kept between runs (the user's cache directory)."""
+    return Path(platformdirs.user_cache_dir("qbr"))
 
 
-def solve(facelets: str | CubeState, *, budget: float = 0.0) -> Solution:
-    """A verified solution; with ``budget`` > 0 seconds, also look that long for a shorter one.
+def kociemba_installed() -> bool:
+    """True if the optional ``kociemba`` package can be imported (``pip install 'qbr[kociemba]'``)."""
+    return importlib.util.find_spec("kociemba") is not None
 
-    Raises InvalidCubeError (from validation) for a cube that cannot exist, SolveError if no solver's answer
-    solves it (a bug, reported rather than hidden).
+
+def solve(
+    facelets: str | CubeState,
+    *,
+    budget: float = 0.0,
+    cache_dir: Path | None = None,
+    on_progress: Progress | None = None,
+) -> Solution:
+    """A verified solution; with ``budget`` > 0 seconds, the shortest found in that time.
+
+    ``cache_dir`` holds the two-phase tables (default: the user's cache directory). Raises InvalidCubeError
+    (from validation) for a cube that cannot exist, SolveError if no solver's answer solves it (a bug, reported
+    rather than hidden).
     """
     started = time.monotonic()
     budget = min(budget, MAX_BUDGET)
@@ -99,19 +121,42 @@ def solve(facelets: str | CubeState, *, budget: float = 0.0) -> Solution:
     cube = require_valid(text).facelets
     if cube == SOLVED:
         return Solution(cube, (), "already_solved")
-    worker = _Worker.start(cube, budget) if budget > 0 else None
+    worker = _Worker.start(cube, budget) if budget > 0 and kociemba_installed() else None
     try:
-        deep = budget >= BUDGET_DEEP_SEARCH
-        short = optimal_solution(cube, BUDGET_SEARCH_DEPTH if deep else MAX_DEPTH)
+        cache_dir = cache_dir or default_cache_dir()
+        short = optimal_solution(cube, MAX_DEPTH, cache_dir=cache_dir)
         if short is not None:
             return _verified(cube, short, "optimal_search")
-        best = _verified(cube, _parse_answer(kociemba_answer(cube)), "kociemba")
+        best = _two_phase(cube, started + budget, cache_dir, on_progress)
         if worker is not None:
             best = worker.improve(best, deadline=started + budget)
         return best
     finally:
         if worker is not None:
             worker.stop()
+
+
+def _two_phase(cube: str, deadline: float, cache_dir: Path, on_progress: Progress | None) -> Solution:
+    """The shortest verified two-phase solution found by ``deadline``, or the first one if none was by then."""
+    tables, _ = shared_tables(cache_dir)
+    cubies = CubieCube.from_facelets(cube)
+    best: Solution | None = None
+
+    def found(moves: tuple[Move, ...]) -> None:
+        nonlocal best
+        solution = _verified(cube, moves, "two_phase")
+        if best is None or solution.length_htm < best.length_htm:
+            best = solution
+            if on_progress is not None:
+                on_progress(solution)
+
+    two_phase(cubies, tables, deadline=deadline, on_solution=found)
+    if best is None:
+        two_phase(cubies, tables, deadline=time.monotonic() + FIRST_SOLUTION_SECONDS, on_solution=found,
+                  first_only=True)
+    if best is None:
+        raise SolveError(f"the two-phase search found no solution of {cube}")
+    return best
 
 
 class _Worker:
@@ -156,10 +201,12 @@ class _Worker:
         self._lines.put(None)
 
     def improve(self, best: Solution, deadline: float) -> Solution:
-        """The shortest verified answer received before ``deadline`` (or before the child finished)."""
-        while (left := deadline - time.monotonic()) > 0:
+        """The shortest verified answer received before ``deadline`` (or before the child finished), and any
+        already waiting when it has passed."""
+        while True:
+            left = deadline - time.monotonic()
             try:
-                answer = self._lines.get(timeout=left)
+                answer = self._lines.get(timeout=left) if left > 0 else self._lines.get_nowait()
             except queue.Empty:
                 break
             if answer is None or answer == DONE:
@@ -169,7 +216,7 @@ class _Worker:
             except QbrError:
                 continue
             if len(moves) < best.length_htm and _solves(self.cube, moves):
-                best = Solution(self.cube, moves, "kociemba_budget")
+                best = Solution(self.cube, moves, "kociemba")
         return best
 
     def stop(self) -> None:

@@ -34,22 +34,31 @@ _INNER_GAPS = np.array(
 )
 
 
+# The same for a 2x2x2's face: its four cells and the four arms of the cross of gaps between them.
+_POCKET_CELLS = np.array([(c + 0.5, r + 0.5) for r in range(2) for c in range(2)], dtype=np.float64)
+_POCKET_GAPS = np.array([(1.0, 0.5), (1.0, 1.5), (0.5, 1.0), (1.5, 1.0)], dtype=np.float64)
+_CELLS = {3: _GRID_CELLS, 2: _POCKET_CELLS}
+
+
 @dataclass(frozen=True, eq=False)
 class FaceDetection:
     """One detected face; all coordinates are pixels of the image given to ``detect_face``."""
 
     stickers: np.ndarray
-    """(9, 4, 2) float32: each sticker's quad, corners clockwise from top-left, stickers row-major as seen."""
+    """(size * size, 4, 2) float32: each sticker's quad, corners clockwise from top-left, stickers row-major as
+    seen (nine for a 3x3x3, four for a 2x2x2)."""
     outline: np.ndarray
     """(4, 2) float32: the face outline, clockwise from top-left."""
     confidence: float
     """0..1: share of stickers seen directly, lowered by how badly they fit the grid."""
     homography: np.ndarray
-    """3x3 float64 mapping grid coordinates (x = column 0..3, y = row 0..3) to image pixels."""
+    """3x3 float64 mapping grid coordinates (x = column 0..size, y = row 0..size) to image pixels."""
+    size: int = 3
+    """Stickers along the face's side: 3 (a 3x3x3) or 2 (a 2x2x2, only when no 3x3 grid fits)."""
 
     def sticker_centres(self) -> np.ndarray:
-        """(9, 2) float64 centre of each sticker, row-major."""
-        return apply_homography(self.homography, _GRID_CELLS)
+        """(size * size, 2) float64 centre of each sticker, row-major."""
+        return apply_homography(self.homography, _CELLS[self.size])
 
 
 @dataclass(frozen=True)
@@ -72,18 +81,21 @@ class _GridFit:
     fill: float  # sticker side / cell side: far below 1 means the lattice skips a row of stickers
     variety: float = 0.0  # spread of the found stickers' colours (grey levels): tiles are all alike
     alike: bool = False  # all stickers one colour (a solved face): taken only when no many-coloured grid is found
+    size: int = 3  # cells along a side: 3, or 2 for a 2x2x2's face
+    gap_step: float = 0.0  # 2x2x2 only: colour step (0-255) from its stickers to the gaps between them (blur: low)
 
     def rank(self, rms_scale: float) -> tuple[int, float]:
-        # Seven or more stickers make a sure grid; among sure grids the cube held up to the camera is big, has its
-        # stickers all seen, and (scrambled) many colours, where a wall of tiles has one; a grid that fits its
-        # squares loosely mixes a bigger lattice of tiles with a sticker or two of the cube in front of it.
-        sure = min(len(self.found), 7) - 2 * (self.extras + self.conflicts)
+        # Seven or more stickers make a sure grid (all four on a 2x2); among sure grids the cube held up to the
+        # camera is big, has its stickers all seen, and (scrambled) many colours, where a wall of tiles has one; a
+        # grid that fits its squares loosely mixes a bigger lattice of tiles with a sticker or two of the cube.
+        sure = min(len(self.found), 7 if self.size == 3 else 4) - 2 * (self.extras + self.conflicts)
         fit = math.exp(-self.rms / rms_scale)
-        return sure, self.area * (len(self.found) / 9.0) ** 2 * (1.0 + self.variety / 20.0) * fit
+        return sure, self.area * (len(self.found) / float(self.size**2)) ** 2 * (1.0 + self.variety / 20.0) * fit
 
     def spans_face(self) -> bool:
-        """A sticker seen in every row and every column, so the 3x3 window cannot slide."""
-        return len(set(self.cells[:, 0].tolist())) == 3 and len(set(self.cells[:, 1].tolist())) == 3
+        """A sticker seen in every row and every column, so the window cannot slide."""
+        n = self.size
+        return len(set(self.cells[:, 0].tolist())) == n and len(set(self.cells[:, 1].tolist())) == n
 
 
 def apply_homography(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -184,8 +196,6 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
         shorter = la if la < lb else lb
         if shorter <= 0 or (lb if la < lb else la) > max_aspect * shorter:
             continue
-        if abs(ax * bx + ay * by) > 0.55 * la * lb:  # corner angles outside ~57..123 degrees
-            continue
         rows.append(((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4, ax, ay, bx, by, math.sqrt(hull_area)))
     if not rows:
         return _empty_candidates()
@@ -195,21 +205,25 @@ def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, facto
 
 
 _WINDOWS = np.array([(ox, oy) for oy in (-2, -1, 0) for ox in (-2, -1, 0)], dtype=np.float64)
+_POCKET_WINDOWS = np.array([(ox, oy) for oy in (-1, 0) for ox in (-1, 0)], dtype=np.float64)
 # Rows (by, -bx, -ay, ax) of the 2x2 adjugate from (bx, by, ax, ay).
 _ADJUGATE_ORDER = np.array([1, 0, 3, 2])
 _ADJUGATE_SIGN = np.array([1.0, -1.0, -1.0, 1.0])
 _WINDOW_LO = np.array([-2.0, -1.0, 0.0])[:, None, None]  # a window's first column (or row)
+_POCKET_WINDOW_LO = np.array([-1.0, 0.0])[:, None, None]
 
 
 def _hypotheses(
-    cands: _Candidates, t: Tunables
+    cands: _Candidates, t: Tunables, size: int = 3
 ) -> Iterator[tuple[int, np.ndarray, Callable[[], tuple[np.ndarray, np.ndarray]]]]:
     """Every candidate proposes the lattice spanned by its own axes; yields the proposals, best first.
 
     Each proposal is (anchor, candidate indices, a function giving one candidate per cell and its (col, row) in
-    a 3x3 window: computed only when asked, as most proposals repeat an earlier one). All anchors are
-    evaluated at once on (anchor, other) arrays, which is far cheaper than one pass per anchor.
+    a ``size`` x ``size`` window: computed only when asked, as most proposals repeat an earlier one). All anchors
+    are evaluated at once on (anchor, other) arrays, which is far cheaper than one pass per anchor.
     """
+    offsets, window_lo = (_WINDOWS, _WINDOW_LO) if size == 3 else (_POCKET_WINDOWS, _POCKET_WINDOW_LO)
+    least = 4 if size == 3 else t.pocket_min_found - 0.5  # a score is its count less a hundredth per residual
     n = len(cands.sizes)
     centres, axis_a, axis_b = cands.centres, cands.axis_a, cands.axis_b
     # Inverse of each anchor's basis (columns: its two axes), in closed form: far cheaper than stacked linalg.
@@ -245,10 +259,11 @@ def _hypotheses(
     cell0, cell1 = np.rint(g0), np.rint(g1)
     resid = np.hypot(g0 - cell0, g1 - cell1)
     inlier = ok & (resid < t.grid_residual) & has_pitch[:, None]
-    # Count inliers in each of the nine 3x3 windows that contain the anchor's own cell (window 3 * row + column).
-    cols = (cell0[None] >= _WINDOW_LO) & (cell0[None] <= _WINDOW_LO + 2)  # (3, n, n) per window column
-    rows = (cell1[None] >= _WINDOW_LO) & (cell1[None] <= _WINDOW_LO + 2)
-    inside = (rows[:, None] & (cols & inlier)[None]).reshape(9, n, n)
+    # Count inliers in each of the nine 3x3 windows that contain the anchor's own cell (window 3 * row + column;
+    # four 2x2 windows on a 2x2x2).
+    cols = (cell0[None] >= window_lo) & (cell0[None] <= window_lo + (size - 1))  # (size, n, n) per window column
+    rows = (cell1[None] >= window_lo) & (cell1[None] <= window_lo + (size - 1))
+    inside = (rows[:, None] & (cols & inlier)[None]).reshape(size * size, n, n)
     score = inside.sum(axis=2) - 0.01 * np.where(inside, resid[None], 0.0).sum(axis=2)
     best_window = score.argmax(axis=0)
     best_score = score[best_window, np.arange(n)]
@@ -257,12 +272,12 @@ def _hypotheses(
     bounds = np.searchsorted(anchors, np.arange(n + 1)).tolist()
     scores, windows = best_score.tolist(), best_window.tolist()
     for anchor in np.argsort(-best_score).tolist():
-        if scores[anchor] < 4:
+        if scores[anchor] < least:
             return
         members = others[bounds[anchor]:bounds[anchor + 1]]
 
         def cells_of(anchor: int = anchor, members: np.ndarray = members) -> tuple[np.ndarray, np.ndarray]:
-            wx, wy = _WINDOWS[windows[anchor]]
+            wx, wy = offsets[windows[anchor]]
             cells = np.stack((cell0[anchor, members] - wx, cell1[anchor, members] - wy), axis=1)
             return _one_per_cell(members, cells, resid[anchor, members])
 
@@ -423,25 +438,30 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     return _GridFit(h, found, cells, rms, extras, conflicts, area, fill)
 
 
-def _rotation(k: int) -> np.ndarray:
-    """New grid coordinates -> old ones: a turn by k quarters about the face centre (1.5, 1.5)."""
+def _rotation(k: int, mid: float = 1.5) -> np.ndarray:
+    """New grid coordinates -> old ones: a turn by k quarters about the face centre (mid, mid)."""
     c, s = round(np.cos(k * np.pi / 2)), round(np.sin(k * np.pi / 2))
-    return np.array([[c, -s, 1.5 - 1.5 * c + 1.5 * s], [s, c, 1.5 - 1.5 * s - 1.5 * c], [0, 0, 1]], dtype=np.float64)
+    return np.array([[c, -s, mid - mid * c + mid * s], [s, c, mid - mid * s - mid * c], [0, 0, 1]], dtype=np.float64)
 
 
 _ROTATIONS = [_rotation(k) for k in range(4)]
 # The middle column's top and bottom ends in each rotation's grid, mapped once for all four turns.
 _UPRIGHT_PROBES = np.concatenate([r[:2, :2] @ np.array([[1.5, 1.5], [1.0, 2.0]]) + r[:2, 2:]
                                   for r in _ROTATIONS], axis=1).T
+# The same for a 2x2x2's face (centre (1, 1)): the middle line's ends half a pitch either side of the centre.
+_POCKET_ROTATIONS = [_rotation(k, 1.0) for k in range(4)]
+_POCKET_UPRIGHT_PROBES = np.concatenate([r[:2, :2] @ np.array([[1.0, 1.0], [0.5, 1.5]]) + r[:2, 2:]
+                                         for r in _POCKET_ROTATIONS], axis=1).T
 
 
-def _upright(homography: np.ndarray) -> np.ndarray:
+def _upright(homography: np.ndarray, size: int = 3) -> np.ndarray:
     """Rotate grid coordinates by a multiple of 90 degrees so row 0 is the row nearest the image top."""
-    ends = apply_homography(homography, _UPRIGHT_PROBES).reshape(4, 2, 2)
+    rotations, probes = (_ROTATIONS, _UPRIGHT_PROBES) if size == 3 else (_POCKET_ROTATIONS, _POCKET_UPRIGHT_PROBES)
+    ends = apply_homography(homography, probes).reshape(4, 2, 2)
     down = ends[:, 1] - ends[:, 0]
     angle = np.degrees(np.arctan2(-down[:, 0], down[:, 1]))  # 0 when grid rows run straight down the image
     upright = np.flatnonzero((angle > -45.0) & (angle <= 45.0))
-    best = homography @ _ROTATIONS[upright[0]] if len(upright) else homography
+    best = homography @ rotations[upright[0]] if len(upright) else homography
     return best / best[2, 2]
 
 
@@ -452,6 +472,10 @@ _CROSS = np.array([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)], dtype=np.intp)
 _QUAD = ((0, 0), (1, 0), (1, 1), (0, 1))
 _CORNER_BASE = np.array([(c + dx, r + dy) for r in range(3) for c in range(3) for dx, dy in _QUAD], dtype=np.float64)
 _CORNER_SIGN = np.array([(1 - 2 * dx, 1 - 2 * dy) for _ in range(9) for dx, dy in _QUAD], dtype=np.float64)
+_POCKET_CORNER_BASE = np.array([(c + dx, r + dy) for r in range(2) for c in range(2) for dx, dy in _QUAD],
+                               dtype=np.float64)
+_POCKET_CORNER_SIGN = _CORNER_SIGN[:16]
+_POCKET_OUTLINE = np.array([(0, 0), (2, 0), (2, 2), (0, 2)], dtype=np.float64)
 
 
 def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
@@ -492,8 +516,8 @@ def _dark_gaps(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
     """Whether nine alike cells are a solved face: dark joints (a cube body, not grout) or vivid sticker colours."""
     if work.ndim != 3:
         return False
-    cells = _gap_colours(work, fit.homography, _GRID_CELLS)
-    if _dark_body(_gap_colours(work, fit.homography, _INNER_GAPS), cells, t):
+    cells = _gap_colours(work, fit.homography, _CELLS[fit.size])
+    if _dark_body(_gap_colours(work, fit.homography, _INNER_GAPS if fit.size == 3 else _POCKET_GAPS), cells, t):
         return True
     # A white-bodied cube has light gaps too, but its stickers are vivid where tiles are greyish.
     vivid = (cells.max(axis=1) - cells.min(axis=1)) / np.maximum(cells.max(axis=1), 1.0)
@@ -601,11 +625,191 @@ def _drop_odd_lone_square(cands: _Candidates, fit: _GridFit, t: Tunables) -> _Gr
     return fit
 
 
+def _fit_pocket(
+    cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int
+) -> _GridFit | None:
+    """Fit a 2x2x2's grid to the found cells, re-collect every candidate that agrees with it, refit, check.
+
+    The fit is affine, so that four stickers leave a residual to judge it by (a homography fits any four points);
+    the stickers are then placed by the homography of all four when all four were seen.
+    """
+    ref_size = _median(cands.sizes[found])
+    probes = _probes(cands)
+    for _ in range(3):
+        count, columns, rows = _lines(cells)
+        if count < t.pocket_min_found or columns < 2 or rows < 2:
+            return None
+        if count == 3:  # exactly determined: least squares' normal equations are too ill-conditioned
+            src, dst = (cells + 0.5).astype(np.float32), cands.centres[found].astype(np.float32)
+            h = np.vstack((cv2.getAffineTransform(src, dst), _AFFINE_TAIL))
+        else:
+            h = _homography(cells + 0.5, cands.centres[found], affine=True)
+        if h is None or not np.isfinite(h).all() or abs(float(np.linalg.det(h))) < 1e-9:
+            return None
+        cell, resid, ok = _assign(cands, h, ref_size, t, probes)
+        inside = ((cell >= 0) & (cell <= 1)).all(axis=1)
+        in_face = ok & inside
+        new_found, new_cells = _one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
+        if new_found.tolist() == found.tolist():
+            break
+        found, cells = new_found, new_cells
+    else:
+        return None  # the stickers it collects keep changing: no steady grid
+    # Squares just outside the face on its lattice, or between its cells: part of a bigger lattice, not a 2x2x2.
+    in_ring = ((cell >= -1) & (cell <= 2)).all(axis=1) & ~inside
+    same_size = np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3)
+    extras = int((ok & in_ring & same_size & (resid < 0.6 * t.grid_residual)).sum())
+    conflicts = int((inside & same_size & (resid >= t.grid_residual)).sum())
+    kept = resid[found]
+    rms = math.sqrt(float((kept**2).sum() / len(kept)))
+    if len(found) == 4:
+        # Four points determine the homography exactly (least squares' normal equations are too ill-conditioned).
+        exact = cv2.getPerspectiveTransform((cells + 0.5).astype(np.float32), cands.centres[found].astype(np.float32))
+        if not np.isfinite(exact).all() or abs(float(np.linalg.det(exact))) < 1e-9:
+            return None
+        h = exact
+    outline = apply_homography(h, _POCKET_OUTLINE).astype(np.float32)
+    area = abs(float(cv2.contourArea(outline)))
+    fill = (_median(cands.sizes[found]) + dilation) / max(math.sqrt(area) / 2.0, 1e-6)
+    return _GridFit(h, found, cells, rms, extras, conflicts, area, fill, size=2)
+
+
+def _side_points(points: list[tuple[float, float]]) -> np.ndarray:
+    """(4, k, 2): points given beyond a 2x2 grid's right side, turned to lie beyond each side (right, bottom, left,
+    top) by quarter turns about the face centre (1, 1)."""
+    base = np.array(points, dtype=np.float64) - 1.0
+    quarter = np.array([[0.0, -1.0], [1.0, 0.0]])
+    turns = [np.linalg.matrix_power(quarter, k) for k in range(4)]
+    return np.stack([base @ m.T + 1.0 for m in turns])
+
+
+# Beyond each side of a 2x2 grid: the two cells a bigger face would continue with (a 5-point cross each), and
+# profiles across the gap between them (at three points along it), from inside one cell to inside the other.
+_CROSS_ARMS = [(0.0, 0.0), (-0.25, 0.0), (0.25, 0.0), (0.0, -0.25), (0.0, 0.25)]
+_ACROSS = (-0.35, -0.05, 0.0, 0.05, 0.35)  # the ends lie inside the stickers, the rest on the gap
+_SIDE_CELLS = _side_points([(2.5 + dx, cy + dy) for cy in (0.5, 1.5) for dx, dy in _CROSS_ARMS])
+_SIDE_GAPS = _side_points([(x, 1.0 + d) for x in (2.3, 2.5, 2.7) for d in _ACROSS])
+_SIDE_FAR = _side_points([(3.2, 0.5), (3.2, 1.5)])  # past where such a cell would end: the face's outline
+# The same profiles across the four arms of the cross of gaps between the grid's own stickers, clear of its middle
+# (where many 2x2x2s carry a logo).
+_POCKET_BODY = np.concatenate([_side_points([(1.0 + d, 0.5) for d in _ACROSS]),
+                               _side_points([(1.0 + d, 1.5) for d in _ACROSS])], axis=1).reshape(-1, 2)
+
+
+def _gap_extremes(colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per profile (rows of ``_ACROSS`` colours, (k, m, 3)): the gap's colour, the point on it farthest from any
+    blend of the two ends' colours (blur blends a gap into its stickers, but it stays the extreme), and how far."""
+    start, step = colours[:, :1], colours[:, -1:] - colours[:, :1]
+    rel = colours[:, 1:-1] - start
+    blend = np.clip((rel * step).sum(axis=2) / np.maximum((step * step).sum(axis=2), 1e-9), 0.0, 1.0)
+    distance = np.linalg.norm(rel - blend[:, :, None] * step, axis=2)
+    pick = np.argmax(np.nan_to_num(distance, nan=-1.0), axis=1)
+    rows = np.arange(len(colours))
+    return colours[rows, 1 + pick], distance[rows, pick]
+
+
+def _body(work: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, float]:
+    """A 2x2 grid's body colour (between its stickers) and how clearly it steps away from them (0-255; NaN when
+    off the image)."""
+    body, step = _gap_extremes(_gap_colours(work, h, _POCKET_BODY).reshape(-1, len(_ACROSS), 3))
+    return np.median(body, axis=0), float(np.median(step))
+
+
+def _continued(work: np.ndarray, fit: _GridFit, t: Tunables) -> bool:
+    """Whether a bigger face continues a 2x2 grid on some side: then it is part of a 3x3 face (or of a wall of
+    tiles), not a 2x2x2's face.
+
+    A face continues where, beyond a side, lies a sticker-like cell (of one even colour, and another past where
+    it ends: a sticker, not a finger reaching on) beside a gap as marked as the grid's own gaps and coloured like
+    them; past a 2x2x2's face lies background, one region with no gap in it, a hand, or (tilted) its squashed
+    side face, whose cells are not even.
+    """
+    if work.ndim != 3:
+        return True
+    h = fit.homography
+    body_colour, contrast = _body(work, h)
+    if not (np.isfinite(body_colour).all() and math.isfinite(contrast)):
+        return True
+    cells = _gap_colours(work, h, _SIDE_CELLS.reshape(-1, 2)).reshape(4, 2, len(_CROSS_ARMS), 3)
+    gaps, marks = _gap_extremes(_gap_colours(work, h, _SIDE_GAPS.reshape(-1, 2)).reshape(-1, len(_ACROSS), 3))
+    gap = np.median(gaps.reshape(4, 3, 3), axis=1)  # (4, 3): each side's gap colour, and how marked it is
+    mark = np.median(marks.reshape(4, 3), axis=1)
+    mean = cells.mean(axis=2)
+    even = np.linalg.norm(cells - mean[:, :, None], axis=3).max(axis=2) < t.pocket_cell_even
+    far = _gap_colours(work, h, _SIDE_FAR.reshape(-1, 2)).reshape(4, 2, 3)
+    ends = np.linalg.norm(far - mean, axis=2) > t.pocket_cell_end
+    sticker_like = (even & ends).sum(axis=1) >= t.pocket_side_cells
+    marked = mark > t.pocket_gap_depth * contrast
+    like_body = np.linalg.norm(gap - body_colour, axis=1) < max(t.pocket_gap_match, t.pocket_gap_share * contrast)
+    # A side reaching off the image tells nothing (comparisons with NaN are False): a 3x3 face cut there shows a
+    # bigger lattice of candidates on its other sides.
+    return bool((sticker_like & marked & like_body).any())
+
+
+def _within(inner: _GridFit, outer: _GridFit, scale: float = 1.0) -> bool:
+    """Whether ``inner``'s centre lies inside ``outer``'s outline: the two grids are fitted to one object.
+
+    ``scale``: ``outer``'s work width over ``inner``'s (pixel centres line up under INTER_AREA resizing).
+    """
+    centre = apply_homography(inner.homography, np.array([[inner.size / 2, inner.size / 2]]))[0]
+    centre = (centre + 0.5) * scale - 0.5
+    to_grid = cv2.invert(outer.homography, flags=cv2.DECOMP_LU)[1]
+    x, y = apply_homography(to_grid, centre[None])[0]
+    return bool(0.0 <= x <= outer.size and 0.0 <= y <= outer.size)
+
+
+def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: float = 1.0) -> bool:
+    """Whether a 2x2x2's face is taken rather than ``grid``: nothing, a one-coloured grid (tiles), or a thin grid
+    around it (its own stickers and a side face's or a neighbour's) when its gaps are clear enough to show that no
+    3x3 face continues it (``scale``: ``grid``'s work width over ``pocket``'s)."""
+    if grid is None:
+        return True
+    return grid.alike or (len(grid.found) <= t.pocket_overrule_found and _within(pocket, grid, scale)
+                          and pocket.gap_step >= t.pocket_overrule_step)
+
+
+def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables) -> _GridFit | None:
+    """The best 2x2x2 face among the sticker candidates of earlier looks (that found no 3x3 face), or None."""
+    dilation = _odd(t.dilate_size * work.shape[1])
+    best: _GridFit | None = None
+    for cands in looks:
+        if len(cands.sizes) < t.pocket_min_found:
+            continue
+        tried = np.zeros(len(cands.sizes), dtype=bool)
+        for anchor, members, cells_of in _hypotheses(cands, t, size=2):
+            if tried[anchor]:
+                continue
+            fit = _fit_pocket(cands, *cells_of(), t, dilation)
+            tried[members] = True
+            if fit is None or fit.rms > t.pocket_max_rms or fit.fill < t.grid_min_fill:
+                continue
+            if fit.extras > t.pocket_max_extra or fit.conflicts:
+                continue  # lattice-aligned squares around or inside it: a bigger face or a wall of tiles
+            variety = _colour_variety(work, cands.centres[fit.found])
+            if variety < t.grid_min_variety:
+                # Four alike squares: a solved 2x2x2 face cannot be told from a 2x2 tile panel or window (rendered
+                # rooms: their gaps are as dark, their colours as vivid), so it is not taken.
+                continue
+            fit = dataclasses.replace(fit, variety=variety)
+            if _continued(work, fit, t):
+                continue
+            fit = dataclasses.replace(fit, gap_step=_body(work, fit.homography)[1])
+            if best is None or fit.rank(t.grid_rank_rms) > best.rank(t.grid_rank_rms):
+                best = fit
+    return best
+
+
 def _search(
-    work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float
+    work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float,
+    looks: list[_Candidates] | None = None,
 ) -> tuple[_GridFit | None, int, int]:
-    """The best face grid among the sticker candidates of one edge map (or None), how many were small, and all."""
+    """The best face grid among the sticker candidates of one edge map (or None), how many were small, and all.
+
+    The candidates are added to ``looks`` when given (a 2x2x2's face is searched among them if no 3x3 is found).
+    """
     cands = _find_candidates(planes, t, dilation, factor)
+    if looks is not None:
+        looks.append(cands)
     n = len(cands.sizes)
     small = int((cands.sizes < t.retry_small_size * work.shape[1]).sum())
     if n < t.grid_min_found:
@@ -662,11 +866,13 @@ def _stretched(planes: list[np.ndarray], t: Tunables) -> list[np.ndarray]:
 
 
 def _search_all(
-    work: np.ndarray, t: Tunables, *factors: float, retry: bool = False, stretch: bool = False
+    work: np.ndarray, t: Tunables, *factors: float, retry: bool = False, stretch: bool = False,
+    looks: list[_Candidates] | None = None,
 ) -> tuple[_GridFit | None, int, int]:
     """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers.
 
-    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes.
+    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes; each search's
+    candidates are added to ``looks`` when given.
     Also returns how many small sticker candidates the first search saw, and how many candidates in all.
     """
     dilation = _odd(t.dilate_size * work.shape[1])
@@ -674,7 +880,7 @@ def _search_all(
     small = seen_all = 0
     fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
     for i, factor in enumerate(dict.fromkeys(factors)):
-        found, seen, count = _search(work, planes, t, dilation, factor)
+        found, seen, count = _search(work, planes, t, dilation, factor, looks)
         small, seen_all = (seen, count) if i == 0 else (small, seen_all)
         # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
         if found is not None and (
@@ -691,14 +897,35 @@ def _plain_face(fit: _GridFit | None) -> _GridFit | None:
     return None if fit is None or fit.alike or fit.extras else fit
 
 
-def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceDetection | None:  # noqa: B008
-    """Find the cube face in a BGR frame; None when no 3x3 face is visible."""
-    t = tunables
+def detect_face(
+    image_bgr: np.ndarray, tunables: Tunables = Tunables(), size: int | None = None  # noqa: B008
+) -> FaceDetection | None:
+    """Find the cube face in a BGR frame; None when no face is visible.
+
+    ``size`` 3 or 2 looks for that cube's faces only (the user said which cube it is); None decides by the grid.
+
+    When the first look finds no sure 3x3 face, a 2x2x2's face is looked for among the same sticker candidates
+    (``FaceDetection.size`` says which was found): a 2x2 grid spanning a whole face, which no square on its lattice
+    and no sticker-like cell beyond its sides continues; only then do the 3x3 fallback searches give way to it.
+    """
+    t = tunables if size != 3 else dataclasses.replace(tunables, pocket_min_found=0)
+    if size not in (None, 2, 3):
+        raise ValueError(f"size must be 2, 3 or None, not {size!r}")
     if image_bgr is None or image_bgr.ndim < 2 or image_bgr.size == 0:
         return None
     width = image_bgr.shape[1]
     work = _downscale(image_bgr, t.work_width)
-    found, small, seen_all = _search_all(work, t, 1.0, t.retry_canny_factor)
+    first_looks: list[_Candidates] = []
+    found, small, seen_all = _search_all(work, t, 1.0, t.retry_canny_factor, looks=first_looks)
+    if size == 2:
+        pocket = _search_pocket(work, first_looks, t) if t.pocket_min_found > 0 else None
+        return None if pocket is None else _detection(pocket, work, width)
+    pocket, pocket_work = None, work
+    if t.pocket_min_found > 0 and (found is None or found.alike or len(found.found) <= t.pocket_overrule_found):
+        # No sure 3x3 face: a 2x2x2's face (seen whole, continued by no sticker) may take the place of the grid.
+        pocket = _search_pocket(work, first_looks, t)
+        if pocket is not None and found is not None and _overrules(pocket, found, t):
+            found = pocket
     closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
     closer_work: np.ndarray | None = None  # made once, for whichever closer look needs it first
     if (found is None or found.alike) and closer and small >= t.retry_small_min:
@@ -721,19 +948,27 @@ def detect_face(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> FaceD
         found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
-    if found is None:
-        return None
-    best = found
+    if pocket is not None and found is not pocket and _overrules(pocket, found, t,
+                                                                 work.shape[1] / pocket_work.shape[1]):
+        found, work = pocket, pocket_work  # the 3x3 searches that followed found no sure face either
+    return None if found is None else _detection(found, work, width)
+
+
+def _detection(best: _GridFit, work: np.ndarray, width: int) -> FaceDetection:
+    """The face of grid ``best`` (fitted in ``work``) in the pixels of the original frame, ``width`` wide."""
+    n = best.size
     scale = work.shape[1] / width
-    h_work = _upright(best.homography)
+    h_work = _upright(best.homography, n)
     # Work pixels -> original pixels (pixel centres line up under INTER_AREA resizing).
     to_orig = np.array([[1 / scale, 0, 0.5 / scale - 0.5], [0, 1 / scale, 0.5 / scale - 0.5], [0, 0, 1]])
     h = to_orig @ h_work
     h = h / h[2, 2]
     margin = min(max((1.0 - best.fill) / 2.0, 0.02), 0.3)
     # Sticker corners and the outline in one transform (each point is mapped on its own: same values).
-    mapped = apply_homography(h, np.concatenate((_CORNER_BASE + _CORNER_SIGN * margin, _OUTLINE)))
-    stickers = mapped[:36].reshape(9, 4, 2).astype(np.float32)
-    outline = mapped[36:].astype(np.float32)
-    confidence = len(best.found) / 9.0 * float(np.exp(-best.rms / 0.15))
-    return FaceDetection(stickers=stickers, outline=outline, confidence=confidence, homography=h)
+    base, sign, edge = (_CORNER_BASE, _CORNER_SIGN, _OUTLINE) if n == 3 else (_POCKET_CORNER_BASE,
+                                                                              _POCKET_CORNER_SIGN, _POCKET_OUTLINE)
+    mapped = apply_homography(h, np.concatenate((base + sign * margin, edge)))
+    stickers = mapped[:4 * n * n].reshape(n * n, 4, 2).astype(np.float32)
+    outline = mapped[4 * n * n:].astype(np.float32)
+    confidence = len(best.found) / float(n * n) * float(np.exp(-best.rms / 0.15))
+    return FaceDetection(stickers=stickers, outline=outline, confidence=confidence, homography=h, size=n)

@@ -107,6 +107,31 @@ class Tunables:
     """...or this many times, which overrules even the gaps (past a white body a hand can pass for body colour)."""
     slide_min_variety: float = 40.0
     """Colour spread (RMS grey levels) a sliding window's stickers need: two lines of alike tiles stay refused."""
+    pocket_min_found: int = 3
+    """Fewest stickers of a 2x2x2's face seen directly (the fourth is placed by the grid); 0: never look for one."""
+    pocket_overrule_found: int = 6
+    """A 3x3 grid with this few stickers seen may be a 2x2x2's face plus a side face's sticker: a 2x2x2 is sought."""
+    pocket_overrule_step: float = 55.0
+    """...and it takes that grid's place only if its gaps step this clearly (0-255) from its stickers: in a blurred
+    3x3 face what lies past a 2x2 block cannot be told (rendered: such 2x2x2s 61+, blurred 3x3 faces 45-)."""
+    pocket_max_rms: float = 0.06
+    """Largest RMS distance (in pitches) of a 2x2x2's stickers from an affine grid: perspective stays below it."""
+    pocket_max_extra: int = 0
+    """Most squares on a 2x2x2's lattice just outside it (a finger beside it can pass for one; tiles make many)."""
+    pocket_cell_even: float = 40.0
+    """A cell beyond a 2x2 grid's side is sticker-like when its points differ less than this (0-255) from their mean;"""
+    pocket_cell_end: float = 80.0
+    """...and a point past its far end differs more than this (0-255) from it: a 3x3 face's next stickers step 97+
+    (95% of rendered ones), a finger or a part of a rig beside a 2x2x2 reaches on;"""
+    pocket_side_cells: int = 1
+    """...a side continues the grid (a bigger face) when this many of its two cells are sticker-like..."""
+    pocket_gap_depth: float = 0.5
+    """...and the gap between them is at least this share as marked (colour step to the cells) as the grid's own..."""
+    pocket_gap_match: float = 45.0
+    """...and within this colour distance (0-255) of the grid's own gap colour: the body, a 3x3 face's next line..."""
+    pocket_gap_share: float = 0.6
+    """...or within this share of its gaps' step from its stickers: blur and noise move both gap colours apart
+    (rendered 3x3 sessions: 2 of 120 turning frames taken for a 2x2x2 without it, none with it)."""
 
     # --- measurement (qbr/vision/measure.py) ---
     measure_inner: float = 0.56
@@ -180,6 +205,19 @@ class Tunables:
     """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""
     resolve_cluster_rounds: int = 8
     """Most rounds of the nine-per-colour clustering that seeds the anchors; it settles in 2-4 on rendered cubes."""
+    resolve_pocket_max_looseness: float = 8.5
+    """Largest mean CIEDE2000 of a 2x2's stickers from their colours (light fitted; each counted at most
+    ``resolve_misfit``): real scans, even strongly augmented, stay below 7; random colours measure 10+. Above it the
+    stickers are not one real cube."""
+    resolve_pocket_gain_ridge: float = 0.5
+    """How strongly a 2x2 face's channel gains are drawn to its exposure gain, relative to its mean channel
+    energy: four stickers seldom span all channels (a face of reds has no blue to fit)."""
+    resolve_pocket_screen_orders: int = 40
+    """Orders of a 2x2's faces shown out of order whose cheapest real cube is searched exactly, the lowest lower
+    bounds first (the bound alone ranked the right order up to ~120th under augmentation)."""
+    resolve_pocket_max_orders: int = 3
+    """Orders of a 2x2's faces shown out of order resolved in full, the most promising by a lower bound first (on
+    the real scans shuffled, the right order always ranks first)."""
 
     def for_video(self) -> Tunables:
         """These tunables for a live stream: no extra searches on frames where the first finds nothing.

@@ -166,7 +166,7 @@ def _face(value: object = None) -> list:
         ("{not json", "not valid JSON (line 1"),
         ("[1, 2]", '"rgb"'),
         (json.dumps({"colours": {}}), '"rgb"'),
-        (json.dumps({"size": 2, "rgb": {}}), "only 3x3x3"),
+        (json.dumps({"size": 4, "rgb": {f: _face() for f in FACES}}), "only 2x2x2 and 3x3x3"),
         (json.dumps({"rgb": {f: _face() for f in "URFDL"}}), "lacks face B"),
         (json.dumps({"rgb": {**{f: _face() for f in FACES}, "X": _face()}}), "unknown face X"),
         (json.dumps({"rgb": {**{f: _face() for f in FACES}, "F": _face([[1, 2, 3]] * 8)}}), '"F" must be a list of 9'),

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from qbr.cube.conventions import FACES
 from qbr.cube.errors import InvalidCubeError
-from qbr.cube.pocket.conventions import CORNER_FACELETS, SOLVED, facelet_index
+from qbr.cube.pocket.conventions import CORNER_FACELETS, REFERENCE_CORNER, SOLVED, facelet_index
+from qbr.cube.pocket.cubie import pocket_corner_at
 from qbr.cube.pocket.generate import random_pocket_state
 from qbr.cube.pocket.letters import face_letters
 from qbr.cube.pocket.normalise import normalise
@@ -42,6 +43,10 @@ def test_real_cubes_are_valid_however_lettered():
     assert validate(state) == []
     assert validate("".join(WESTERN[c] for c in state)) == []
     assert validate(" ".join(state[i : i + 4].lower() for i in range(0, 24, 4))) == []
+
+
+def test_short_strings_of_six_letters_are_left_as_typed():
+    assert face_letters("RW@emU").letters == "RW@EMU" and face_letters("ABCDEF").letters == "ABCDEF"
 
 
 def test_length_and_characters():
@@ -162,3 +167,13 @@ def test_problem_messages_are_translated():
             if lang != "en":
                 assert text != problem.message
     assert "not a letter" in problem_message(problems[0], Translator("en"))
+
+
+@given(st.text(max_size=40) | st.text(alphabet="URFDLBWYGOXP", min_size=24, max_size=24))
+def test_never_raises_on_any_text(text):
+    assert face_letters(text).letters or not text.split()
+    problems = validate(text)
+    assert all(isinstance(p, Problem) and p.message for p in problems)
+    if not problems:
+        normalised = normalise(require_valid(text).letters).facelets
+        assert pocket_corner_at(normalised, REFERENCE_CORNER) == (REFERENCE_CORNER, 0)

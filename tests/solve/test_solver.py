@@ -1,9 +1,9 @@
 """The solver: validation first, every answer verified, short answers for nearly solved cubes, budget mode."""
 
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 
-import kociemba
 import pytest
 
 from qbr.cube.conventions import SOLVED
@@ -11,9 +11,9 @@ from qbr.cube.errors import InvalidCubeError
 from qbr.cube.generate import random_scramble, random_state
 from qbr.cube.moves import parse_moves
 from qbr.cube.state import CubeState
+from qbr.solve import solver
 from qbr.solve.errors import SolveError
-from qbr.solve.solver import Solution, kociemba_answer, solve
-from qbr.solve.worker import search_shorter
+from qbr.solve.solver import Solution, solve
 
 
 def _solves(solution: Solution) -> bool:
@@ -45,7 +45,7 @@ def test_colour_letters_are_accepted():
 def test_random_states_are_solved_and_verified(seed):
     cube = random_state(random.Random(seed))
     solution = solve(cube.facelets)
-    assert solution.method == "kociemba"
+    assert solution.method == "two_phase"
     assert _solves(solution)
     assert solution.length_htm <= 24
     assert solution.length_qtm >= solution.length_htm
@@ -60,33 +60,30 @@ def test_random_states_are_solved_and_verified(seed):
         SOLVED.replace("U", "X", 1),
     ],
 )
-def test_invalid_cubes_never_reach_kociemba(facelets, monkeypatch):
+def test_invalid_cubes_never_reach_a_search(facelets, monkeypatch):
     def refuse(*args, **kwargs):
-        raise AssertionError("kociemba called with an invalid cube")
+        raise AssertionError("a search was started for an invalid cube")
 
-    monkeypatch.setattr(kociemba, "solve", refuse)
+    monkeypatch.setattr(solver, "two_phase", refuse)
+    monkeypatch.setattr(solver, "optimal_solution", refuse)
     with pytest.raises(InvalidCubeError):
         solve(facelets)
 
 
-def test_a_wrong_kociemba_answer_is_an_error_not_a_solution(monkeypatch):
-    monkeypatch.setattr(kociemba, "solve", lambda *a, **k: "R U")
-    cube = random_state(random.Random(1))
+def test_a_wrong_answer_is_an_error_not_a_solution(monkeypatch):
+    def wrong(cube, tables, *, on_solution, **kwargs):
+        on_solution(parse_moves("R U"))
+
+    monkeypatch.setattr(solver, "two_phase", wrong)
     with pytest.raises(SolveError) as info:
-        solve(cube)
+        solve(random_state(random.Random(1)))
     assert "does not solve" in str(info.value)
-    monkeypatch.setattr(kociemba, "solve", lambda *a, **k: "R Q")
+
+
+def test_a_search_that_finds_nothing_is_a_solve_error(monkeypatch):
+    monkeypatch.setattr(solver, "two_phase", lambda *a, **k: None)
     with pytest.raises(SolveError):
-        solve(cube)
-
-
-def test_kociemba_failure_is_a_solve_error(monkeypatch):
-    def fail(*a, **k):
-        raise ValueError("Error. Probably cubestring is invalid")
-
-    monkeypatch.setattr(kociemba, "solve", fail)
-    with pytest.raises(SolveError):
-        kociemba_answer(random_state(random.Random(2)).facelets)
+        solve(random_state(random.Random(2)))
 
 
 def test_solving_from_several_threads_at_once():
@@ -98,25 +95,41 @@ def test_solving_from_several_threads_at_once():
     assert [s.facelets for s in solutions] == [c.facelets for c in cubes]
 
 
-def test_budget_mode_never_does_worse_and_still_verifies():
+def test_budget_mode_never_does_worse_reports_progress_and_keeps_time():
     rng = random.Random(11)
-    cubes = [random_state(rng) for _ in range(2)]
-    for cube in cubes:
+    for cube in [random_state(rng) for _ in range(2)]:
         fast = solve(cube)
-        slow = solve(cube, budget=1.5)
+        found: list[Solution] = []
+        started = time.monotonic()
+        slow = solve(cube, budget=0.5, on_progress=found.append)
+        assert time.monotonic() - started < 3.0  # the budget plus stopping the search and the child process
         assert _solves(slow)
         assert slow.length_htm <= fast.length_htm
-        assert slow.method in ("kociemba", "kociemba_budget")
+        assert found and all(_solves(s) for s in found)
+        lengths = [s.length_htm for s in found]
+        assert lengths == sorted(set(lengths), reverse=True)
+        assert slow.length_htm <= lengths[-1]
 
 
-def test_budget_mode_reaches_further_with_the_optimal_search():
-    cube = CubeState.solved().apply(random_scramble(random.Random(3), 8))
-    assert solve(cube).length_htm > 8 or solve(cube).method == "optimal_search"
-    solution = solve(cube, budget=0.6)
-    assert solution.length_htm <= 8 and _solves(solution)
+def test_scrambles_of_up_to_ten_turns_get_no_longer_solutions():
+    rng = random.Random(3)
+    for length in (8, 9, 10):
+        for _ in range(4):
+            cube = CubeState.solved().apply(random_scramble(rng, length))
+            solution = solve(cube)
+            assert solution.method == "optimal_search" and solution.length_htm <= length and _solves(solution)
 
 
-def test_worker_emits_ever_shorter_solutions():
+def test_kociemba_is_not_needed(monkeypatch):
+    monkeypatch.setattr(solver, "kociemba_installed", lambda: False)
+    solution = solve(random_state(random.Random(4)), budget=0.2)
+    assert solution.method == "two_phase" and _solves(solution)
+
+
+def test_worker_emits_ever_shorter_kociemba_solutions():
+    pytest.importorskip("kociemba")
+    from qbr.solve.worker import search_shorter
+
     cube = CubeState.solved().apply(random_scramble(random.Random(5), 10))
     found: list[str] = []
     search_shorter(cube.facelets, found.append)
@@ -128,6 +141,7 @@ def test_worker_emits_ever_shorter_solutions():
 
 
 def test_worker_child_ends_when_its_parent_lets_go():
+    pytest.importorskip("kociemba")
     import subprocess
     import sys
 

@@ -32,7 +32,9 @@ def _errors(detection: FaceDetection, rendered: synth.Rendered) -> np.ndarray:
 
 
 def _correct(detection: FaceDetection | None, rendered: synth.Rendered) -> bool:
-    return detection is not None and bool(_errors(detection, rendered).max() < TOLERANCE)
+    if detection is None or detection.size != rendered.params.size:
+        return False  # a 3x3 face taken for a 2x2x2's (or the reverse) is wrong wherever its stickers lie
+    return bool(_errors(detection, rendered).max() < TOLERANCE)
 
 
 def _render(params: synth.RenderParams, seed: int) -> synth.Rendered:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +19,16 @@ if TYPE_CHECKING:
     from qbr.app.environment import Environment
 
 _MAX_JSON_BYTES = 10_000_000  # a colour scan is a few kB; refuse to parse anything absurd
+SIZES = (2, 3)  # cubes that can be read: 2x2x2 and 3x3x3
 
 
 def scan_command(
-    paths: list[Path], lang: str, budget: float, debug_dir: Path | None, env: Environment
+    paths: list[Path], lang: str, budget: float, debug_dir: Path | None, env: Environment, size: int | None = None
 ) -> CommandResult:
-    """Read six photos (faces U R F D L B, each in the standard net orientation), resolve and solve the cube."""
+    """Read six photos (faces U R F D L B, each in the standard net orientation), resolve and solve the cube.
+
+    The cube's size (3x3x3 or 2x2x2) is the size of the grids found, which must agree; ``size`` forces it.
+    """
     from qbr.app.debug_images import annotate, write_image
     from qbr.app.headless import translator
     from qbr.app.jobs import resolve_and_solve
@@ -47,8 +53,11 @@ def scan_command(
     images = [read_image(path) for path in paths]  # every file checked before any slow work
     rgb: dict[str, np.ndarray] = {}
     missing: list[str] = []
+    sizes: dict[str, int] = {}
     for face, path, image in zip(FACES, paths, images, strict=True):
-        detection = detect_face(image, tunables)
+        detection = detect_face(image, tunables, size)
+        if detection is not None:
+            sizes[face] = detection.size
         if detection is not None:
             rgb[face] = measure_stickers(image, detection, tunables)
         else:
@@ -58,22 +67,58 @@ def scan_command(
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
     if missing:
+        which = "cube" if size is None else f"{size}x{size}x{size}"
         raise NoFaceFoundError(
-            f"no cube face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
+            f"no {which} face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
             "of the picture, in even light"
         )
+    cube_size(sizes, dict(zip(FACES, paths, strict=True)))  # photos of two different sizes are refused here
     result = cube_result(*resolve_and_solve(rgb, palette, budget), tr, colour=env.stdout_isatty)
     if notices:
         result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
     return result
 
 
+def cube_size(sizes: Mapping[str, int], paths: Mapping[str, Path]) -> int:
+    """The one grid size of all six faces (3 or 2); InputFileError naming the photos when they disagree."""
+    by_size: dict[int, list[str]] = {}
+    for face in FACES:
+        by_size.setdefault(sizes[face], []).append(f"{paths[face]} ({face})")
+    if len(by_size) == 1:
+        return next(iter(by_size))
+    shown = "; ".join(f"{n}x{n}x{n} in {', '.join(names)}" for n, names in sorted(by_size.items(), reverse=True))
+    raise InputFileError(
+        f"the photos show faces of different cubes: {shown}; photograph one cube, or say which with --size 2 or 3"
+    )
+
+
 def _number(value: Any) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
 
 
-def read_colour_scan(path: Path) -> dict[str, np.ndarray]:
-    """The per-face (9,3) sRGB of a colour-scan JSON file; InputFileError saying exactly what is wrong."""
+def _scan_size(data: dict, faces: dict, forced: int | None, path: Path) -> int:
+    """The cube's size: ``forced`` (``--size``), else the file's "size", else its stickers per face (4 or 9)."""
+    declared = data.get("size")
+    if declared is not None and (isinstance(declared, bool) or declared not in SIZES):
+        raise InputFileError(f'{path}: only 2x2x2 and 3x3x3 cubes can be solved ("size" is {declared!r})')
+    counts = Counter(len(v) for v in faces.values() if isinstance(v, list)).most_common(1)
+    seen = next((n for n in SIZES if counts and counts[0][0] == n * n), None)  # most faces say; odd ones are named
+    size = forced or declared or seen
+    if size is None:
+        raise InputFileError(
+            f'{path}: each face in "rgb" must be a list of 4 stickers (2x2x2) or 9 (3x3x3)'
+        )
+    if forced is not None and declared is not None and forced != declared:
+        raise InputFileError(f'{path}: --size {forced} was given, but the file says "size": {declared}')
+    return size
+
+
+def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarray]:
+    """The per-face sRGB of a colour-scan JSON file, (4,3) per face for a 2x2 and (9,3) for a 3x3.
+
+    The size is ``size`` if given (``--size``), else the file's "size", else its stickers per face;
+    InputFileError saying exactly what is wrong.
+    """
     path = Path(path)
     if path.is_dir():
         raise InputFileError(f"{path}: is a directory, not a JSON file")
@@ -94,9 +139,6 @@ def read_colour_scan(path: Path) -> dict[str, np.ndarray]:
         raise InputFileError(f"{path}: not valid JSON ({where}: {error.msg})") from None
     if not isinstance(data, dict) or "rgb" not in data:
         raise InputFileError(f'{path}: expected a JSON object with "rgb": {{"U": [[r, g, b] x 9], ...}}')
-    size = data.get("size", 3)
-    if size != 3:
-        raise InputFileError(f"{path}: only 3x3x3 cubes can be solved (\"size\" is {size!r})")
     faces = data["rgb"]
     if not isinstance(faces, dict):
         raise InputFileError(f'{path}: "rgb" must be an object with the faces U R F D L B')
@@ -106,12 +148,16 @@ def read_colour_scan(path: Path) -> dict[str, np.ndarray]:
     extra = sorted(str(f) for f in faces if f not in FACES)
     if extra:
         raise InputFileError(f'{path}: "rgb" has unknown face {", ".join(extra)} (faces are U R F D L B)')
+    size = _scan_size(data, faces, size, path)
+    per_face = size * size
     out: dict[str, np.ndarray] = {}
     for face in FACES:
         stickers = faces[face]
-        if not isinstance(stickers, list) or len(stickers) != 9:
+        if not isinstance(stickers, list) or len(stickers) != per_face:
             count = len(stickers) if isinstance(stickers, list) else type(stickers).__name__
-            raise InputFileError(f'{path}: "rgb"."{face}" must be a list of 9 stickers, got {count}')
+            raise InputFileError(
+                f'{path}: "rgb"."{face}" must be a list of {per_face} stickers ({size}x{size}x{size}), got {count}'
+            )
         for i, colour in enumerate(stickers):
             if not (isinstance(colour, list) and len(colour) == 3 and all(_number(v) for v in colour)):
                 raise InputFileError(f'{path}: "rgb"."{face}"[{i}] must be [r, g, b] numbers, got {colour!r}')
@@ -121,11 +167,14 @@ def read_colour_scan(path: Path) -> dict[str, np.ndarray]:
     return out
 
 
-def resolve_command(path: Path, lang: str, budget: float) -> CommandResult:
-    """Name and solve a cube given its measured sticker colours (JSON, faces U R F D L B, sRGB 0-255)."""
+def resolve_command(path: Path, lang: str, budget: float, size: int | None = None) -> CommandResult:
+    """Name and solve a cube given its measured sticker colours (JSON, faces U R F D L B, sRGB 0-255).
+
+    A 2x2x2 or a 3x3x3, as ``size`` (``--size``), the file's "size" or its stickers per face say.
+    """
     from qbr.app.headless import translator
     from qbr.app.jobs import resolve_and_solve
     from qbr.app.report import cube_result
 
-    rgb = read_colour_scan(path)
+    rgb = read_colour_scan(path, size)
     return cube_result(*resolve_and_solve(rgb, None, budget), translator(lang))

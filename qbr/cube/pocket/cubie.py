@@ -6,17 +6,29 @@ position's facelets where the piece's U/D sticker shows; 1 is clockwise), as for
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import Final
 
 from qbr.cube.conventions import CORNER_NAMES
 from qbr.cube.cubie import corner_at
 from qbr.cube.moves import Move, apply_to_facelets
 from qbr.cube.pocket.conventions import CORNER_FACELETS, FACELET_COUNT, SIZE, SOLVED
 
+_FIRST: Final = ((0, 1, 2),)
+"""Where one corner's stickers are in a string of just its three letters."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _corner_of(letters: str) -> tuple[int, int] | None:
+    # The three letters read as one corner: the same rule as the 3x3's, remembered (there are few triples).
+    return corner_at(letters, 0, _FIRST)
+
 
 def pocket_corner_at(facelets: str, position: int) -> tuple[int, int] | None:
     """``(piece, twist)`` of the 2x2 corner at ``position``, or None if no real corner shows those letters."""
-    return corner_at(facelets, position, CORNER_FACELETS)
+    a, b, c = CORNER_FACELETS[position]
+    return _corner_of(facelets[a] + facelets[b] + facelets[c])
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Naming a 2x2's colours as faces: a 2x2 has no centres, so the pieces say which colour is which face.
 
 Letters that are already face letters (U R F D L B) are kept. Colour initials (W Y R O G B) name the faces
-of the standard scheme. Any other six letters are named by the pieces, whichever way the cube is held: the
+of the standard scheme if its corners are all there. Other letters (and initials of another colour scheme)
+are named by the pieces, whichever way the cube is held: the
 alphabetically first colour is D and the colour that never shares a corner with it U; the first of the
 rest is B and its never-neighbour F; of the last two, the one on the D-B corner clockwise after B (as on
 the DBL corner) is L, the other R. A set of letters no real cube can show gets the naming with the most
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
-from qbr.cube.pocket.conventions import CORNER_FACELETS
+from qbr.cube.pocket.conventions import CORNER_FACELETS, FACELET_COUNT, STICKERS_PER_FACE
 from qbr.cube.pocket.cubie import pocket_corner_at
 
 COLOUR_INITIALS: Final = {name[0].upper(): face for face, name in STANDARD_SCHEME.items()}
@@ -86,17 +87,18 @@ def _best_guess(text: str) -> dict[str, str]:
 
 
 def face_letters(text: str) -> Lettering:
-    """Face letters for ``text`` (cleaned); unchanged unless it shows exactly six letters, four of each."""
+    """Face letters for ``text`` (cleaned); unchanged unless it is 24 letters, six of them four times each."""
     letters = clean(text)
     counts = Counter(letters)
     if set(letters) <= set(FACES):
         return Lettering(letters, dict(STANDARD_SCHEME))
-    if len(counts) != COLOURS or set(counts.values()) != {len(letters) // COLOURS}:
+    if len(letters) != FACELET_COUNT or len(counts) != COLOURS or set(counts.values()) != {STICKERS_PER_FACE}:
         return Lettering(letters)
-    if set(letters) <= set(COLOUR_INITIALS):
+    initials = set(letters) <= set(COLOUR_INITIALS)
+    naming: dict[str, str] | None = None
+    if initials and _real_corners("".join(COLOUR_INITIALS[c] for c in letters)) == len(CORNER_FACELETS):
         naming = COLOUR_INITIALS
-        names = {face: STANDARD_SCHEME[face] for face in FACES}
-    else:
-        naming = _by_pieces(letters) or _best_guess(letters)
-        names = {face: letter for letter, face in naming.items()}
+    naming = naming or _by_pieces(letters) or _best_guess(letters)
+    colour = {initial: STANDARD_SCHEME[face] for initial, face in COLOUR_INITIALS.items()}
+    names = {face: colour[letter] if initials else letter for letter, face in naming.items()}
     return Lettering("".join(naming[c] for c in letters), names)

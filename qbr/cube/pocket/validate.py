@@ -110,19 +110,17 @@ def _names(lettering: Lettering, colour_names: Mapping[str, str] | None) -> dict
     return names
 
 
-def validate(text: str, colour_names: Mapping[str, str] | None = None) -> list[Problem]:
-    """Everything wrong with the 2x2 ``text`` at the most basic level that has problems; [] if it is a real cube.
-
-    ``colour_names`` (face letter -> colour name) words the messages; by default the names the letters imply.
-    """
+def _checked(text: str, colour_names: Mapping[str, str] | None) -> tuple[list[Problem], Lettering | None]:
+    """The problems of ``text``, and (if it got as far as the pieces) its face letters and colour names."""
     if not isinstance(text, str):
-        return [Problem(ProblemKind.BAD_CHARACTERS, "the cube must be given as text", params={})]
+        return [Problem(ProblemKind.BAD_CHARACTERS, "the cube must be given as text", params={})], None
     letters = clean(text)
     problems = _surface_problems(letters) or _colour_problems(letters)
     if problems:
-        return problems
+        return problems, None
     lettering = face_letters(letters)
     names = _names(lettering, colour_names)
+    lettering = Lettering(lettering.letters, names)
     corners = [pocket_corner_at(lettering.letters, i) for i in range(8)]
     problems = piece_problems(
         lettering.letters,
@@ -134,15 +132,22 @@ def validate(text: str, colour_names: Mapping[str, str] | None = None) -> list[P
         corners,
     )
     if problems:
-        return problems
+        return problems, lettering
     twist = twist_problem([c for c in corners if c is not None], CORNER_FACELETS)
-    return [twist] if twist else []
+    return ([twist] if twist else []), lettering
+
+
+def validate(text: str, colour_names: Mapping[str, str] | None = None) -> list[Problem]:
+    """Everything wrong with the 2x2 ``text`` at the most basic level that has problems; [] if it is a real cube.
+
+    ``colour_names`` (face letter -> colour name) words the messages; by default the names the letters imply.
+    """
+    return _checked(text, colour_names)[0]
 
 
 def require_valid(text: str, colour_names: Mapping[str, str] | None = None) -> Lettering:
     """The cube in face letters (and what each face's colour is called), or ``InvalidCubeError`` listing problems."""
-    problems = validate(text, colour_names)
-    if problems:
+    problems, lettering = _checked(text, colour_names)
+    if problems or lettering is None:
         raise InvalidCubeError(problems)
-    lettering = face_letters(text)
-    return Lettering(lettering.letters, _names(lettering, colour_names))
+    return lettering

@@ -1,0 +1,328 @@
+"""Ablation: the measured effect of each detection, measurement and resolution rule on the frozen validation range.
+
+    nice -n 10 python bench/ablate.py [--cubes 25] [--solved 10] [--only NAME ...]
+
+Renders ``--cubes`` validation cubes per scene family (tests/synth and tests/physcam) and condition (easy,
+medium, hard, dim), plus ``--solved`` solved cubes per family (medium scenes: a solved face is what the
+solved-face rules are for), and reads them with qbr as it is and with each rule switched off in turn. Rules are
+switched off inside this script only (a Tunables field, a function replaced, or a rule's source line rewritten
+on the fly), never by editing qbr. Resolution rules are also judged on the real colour scans (tests/data; dev
+data) and on "turned" cubes: validation cubes read in full, one face's stickers given a quarter or half turn,
+counted right when the resolution names that face. A rule whose row equals the baseline has no measured effect.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import inspect
+import json
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from families import CONDITIONS, render  # noqa: E402
+from scan_accuracy import detection_matches  # noqa: E402
+from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
+
+import qbr.vision.detect as detect  # noqa: E402
+import qbr.vision.resolve as resolve  # noqa: E402
+from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.vision.classify import classify_face  # noqa: E402
+from qbr.vision.colour import linear_to_lab  # noqa: E402
+from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
+from qbr.vision.tunables import Tunables  # noqa: E402
+
+SOLVED = "".join(f * 9 for f in FACES)
+SOLVED_SEED_OFFSET = 50_000  # solved cubes take validation seeds of their own
+
+
+def _rewritten(owner: Any, name: str, old: str, new: str, namespace: dict[str, Any]) -> Any:
+    """``owner.name`` compiled again from its source with ``old`` replaced by ``new`` (which must occur once)."""
+    source = textwrap.dedent(inspect.getsource(getattr(owner, name)))
+    if source.count(old) != 1:
+        raise RuntimeError(f"{name}: the rule's text {old!r} is not in qbr any more; update bench/ablate.py")
+    scope = dict(namespace)
+    exec(compile(source.replace(old, new), f"<ablated {name}>", "exec"), scope)
+    return scope[name]
+
+
+@contextlib.contextmanager
+def _patched(owner: Any, name: str, value: Any) -> Iterator[None]:
+    saved = getattr(owner, name)
+    setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        setattr(owner, name, saved)
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    stage: str  # detect, measure or resolve: what must be run again
+    tunables: dict[str, Any] = dataclasses.field(default_factory=dict)
+    patch: Callable[[], contextlib.AbstractContextManager[None]] | None = None
+
+    def off(self) -> contextlib.AbstractContextManager[None]:
+        return self.patch() if self.patch else contextlib.nullcontext()
+
+
+def _rank_without(old: str, new: str) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    def patch() -> contextlib.AbstractContextManager[None]:
+        rank = _rewritten(detect._GridFit, "rank", old, new, vars(detect))
+        return _patched(detect._GridFit, "rank", rank)
+    return patch
+
+
+def _function(module: Any, name: str, value: Any) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    return lambda: _patched(module, name, value)
+
+
+def _source(module: Any, name: str, old: str, new: str) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    return lambda: _patched(module, name, _rewritten(module, name, old, new, vars(module)))
+
+
+def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, tunables: Tunables) -> tuple:
+    """In place of the clustering start: the centres as measured (duplicates the other starts)."""
+    return linear_to_lab(linear * gains)[resolve._CENTRES], gains
+
+
+RULES = (
+    Rule("_drop_odd_lone_square", "detect", patch=_function(detect, "_drop_odd_lone_square", lambda c, fit, t: fit)),
+    Rule("conflicts term in the rank", "detect",
+         patch=_rank_without("2 * (self.extras + self.conflicts)", "2 * self.extras")),
+    Rule("grid_min_fill", "detect", {"grid_min_fill": 0.0}),
+    Rule("variety term in the rank", "detect", patch=_rank_without(" * (1.0 + self.variety / 20.0)", "")),
+    Rule("loose-grid rank (grid_rank_rms)", "detect", {"grid_rank_rms": 1e12}),
+    Rule("grid_max_rms", "detect", {"grid_max_rms": 1e12}),
+    Rule("_settle_window (sliding windows taken as fitted)", "detect",
+         patch=_function(detect, "_settle_window", lambda work, fit, t: fit)),
+    Rule("outline placement (_border_strength)", "detect",
+         patch=_function(detect, "_border_strength", lambda work, h, axis, border: 0.0)),
+    Rule("solved-face acceptance (_dark_gaps)", "detect", patch=_function(detect, "_dark_gaps", lambda w, f, t: False)),
+    Rule("grid_max_extra_seen (tiles beside a plain face)", "detect", {"grid_max_extra_seen": 1}),
+    Rule("stricter-edges retry (retry_canny_factor)", "detect", {"retry_canny_factor": 1.0}),
+    Rule("closer look (retry_work_width)", "detect", {"retry_work_width": 0}),
+    Rule("CLAHE passes (retry_clahe_clip)", "detect", {"retry_clahe_clip": 0.0}),
+    Rule("weaker-edges retry (retry_low_canny_factor)", "detect", {"retry_low_canny_factor": 0.0}),
+    Rule("all retries (for_video profile)", "detect", {"retry_canny_factor": 1.0, "retry_work_width": 0,
+                                                       "retry_clahe_clip": 0.0, "retry_low_canny_factor": 0.0}),
+    Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
+    Rule("last-resort tile check (_plain_face)", "detect", patch=_function(detect, "_plain_face", lambda fit: fit)),
+    Rule("blue plane in the edges", "detect",
+         patch=_source(detect, "_planes", ", cv2.extractChannel(work_bgr, 0)]", "]")),
+    Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),
+    Rule("dark trim in measure (trim_dark)", "measure", {"trim_dark": 0.0}),
+    Rule("cluster starts (_balanced_clusters)", "resolve", patch=_function(resolve, "_balanced_clusters",
+                                                                           _centre_starts)),
+    Rule("palette-fit starts (_palette_gains)", "resolve",
+         patch=_function(resolve, "_palette_gains", lambda linear, measured, t: np.ones((54, 3)))),
+    Rule("per-face gains (_face_gains)", "resolve",
+         patch=_function(resolve, "_face_gains", lambda linear, target, measured, limit: np.ones((6, 3)))),
+    Rule("_turned_face", "resolve", patch=_function(resolve, "_turned_face", lambda cost, t: None)),
+)
+
+
+@dataclass
+class Face:
+    png: bytes
+    truth: np.ndarray
+    colours: tuple[str, ...]
+
+    def image(self) -> np.ndarray:
+        return cv2.imdecode(np.frombuffer(self.png, np.uint8), cv2.IMREAD_COLOR)
+
+
+@dataclass
+class Cube:
+    family: str
+    kind: str  # a condition, or "solved"
+    truth: str
+    faces: dict[str, Face]
+
+
+@dataclass
+class Reads:
+    """One reading of every cube: per cube, per face (placed?, misplaced?, rgb or None); and the facelets."""
+
+    faces: list[dict[str, tuple[bool, bool, np.ndarray | None, Any, int]]]  # ..., the detection, preview right
+    facelets: list[str]
+
+
+def build(cubes: int, solved: int, families: Sequence[str] = FAMILIES, conditions: Sequence[str] = CONDITIONS,
+          split: str = "validation") -> list[Cube]:
+    out = []
+    jobs = [(f, c, s, None) for f in families for c in conditions for s in cube_seeds(split, cubes)]
+    jobs += [(f, "medium", s, SOLVED) for f in families for s in cube_seeds(split, solved, SOLVED_SEED_OFFSET)]
+    for family, condition, seed, facelets in jobs:
+        truth, renders, _ = render(family, condition, seed, facelets)
+        faces = {f: Face(cv2.imencode(".png", renders[f].image, [cv2.IMWRITE_PNG_COMPRESSION, 1])[1].tobytes(),
+                         np.asarray(renders[f].stickers), tuple(renders[f].colours)) for f in FACES}
+        out.append(Cube(family, "solved" if facelets else condition, truth, faces))
+    return out
+
+
+def _same_rgb(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    return (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
+
+
+def read(data: list[Cube], t: Tunables, stage: str, base: Reads | None, rule: Rule | None) -> Reads:
+    """Read every cube; with ``base``, reuse what the rule cannot change (detections, or all the rgb)."""
+    faces, facelets = [], []
+    with rule.off() if rule else contextlib.nullcontext():
+        for n, cube in enumerate(data):
+            per_face = {}
+            for face, f in cube.faces.items():
+                if base is not None and stage == "resolve":
+                    per_face[face] = base.faces[n][face]
+                    continue
+                image = f.image()
+                reuse = base is not None and stage == "measure"  # the rule cannot change the detection
+                det = base.faces[n][face][3] if reuse else detect.detect_face(image, t)
+                if det is None:
+                    per_face[face] = (False, False, None, None, 0)
+                    continue
+                placed = detection_matches(det, f.truth)
+                rgb = measure_stickers(image, det, t)
+                # The live preview names each face's stickers on its own (classify_face): measurement shows there.
+                names = classify_face(rgb, DEFAULT_PALETTE, t).names if placed else ("",) * 9
+                right = sum(a == b for a, b in zip(names, f.colours, strict=True))
+                per_face[face] = (placed, not placed, rgb, det, right)
+            same = base is not None and all(_same_rgb(a[2], b[2])
+                                            for a, b in zip(per_face.values(), base.faces[n].values(), strict=True))
+            if same and stage != "resolve":
+                facelets.append(base.facelets[n])  # the same measurements resolve the same
+            else:
+                rgb = {face: v[2] for face, v in per_face.items() if v[2] is not None}
+                facelets.append(resolve.resolve_cube(rgb, tunables=t).facelets)
+            faces.append(per_face)
+    return Reads(faces, facelets)
+
+
+def turned_named(data: list[Cube], base: Reads, t: Tunables, rule: Rule | None) -> tuple[int, int]:
+    """Cubes read in full, one face turned (face and turn from the cube's index): how many name that face."""
+    right = total = 0
+    with rule.off() if rule else contextlib.nullcontext():
+        for n, cube in enumerate(data):
+            reads = base.faces[n]
+            if cube.kind == "solved" or not all(v[0] for v in reads.values()) or base.facelets[n] != cube.truth:
+                continue
+            face = FACES[n % 6]
+            k = 1 + n % 3
+            rgb = {f: v[2] for f, v in reads.items()}
+            rgb[face] = np.rot90(rgb[face].reshape(3, 3, 3), k).reshape(9, 3)
+            result = resolve.resolve_cube(rgb, tunables=t)
+            total += 1
+            right += (not result.valid) and result.least_certain_face == face
+    return right, total
+
+
+def real_scans(t: Tunables, rule: Rule | None) -> tuple[int, int]:
+    right = total = 0
+    with rule.off() if rule else contextlib.nullcontext():
+        for path in sorted((ROOT / "tests" / "data" / "colour-scans").glob("*.json")):
+            scan = json.loads(path.read_text())
+            if scan.get("size") != 3:
+                continue
+            total += 1
+            rgb = {f: np.array(scan["rgb"][f], float) for f in FACES}
+            right += resolve.resolve_cube(rgb, tunables=t).facelets == scan["expected_facelets"]
+    return right, total
+
+
+def summary(data: list[Cube], reads: Reads) -> dict[str, tuple[int, ...]]:
+    """Per group (family, or 'solved'): faces found in place, faces misplaced, cubes exact, preview stickers right."""
+    out: dict[str, list[int]] = {}
+    for cube, faces, got in zip(data, reads.faces, reads.facelets, strict=True):
+        key = "solved" if cube.kind == "solved" else cube.family
+        row = out.setdefault(key, [0, 0, 0, 0])
+        row[0] += sum(v[0] for v in faces.values())
+        row[1] += sum(v[1] for v in faces.values())
+        row[2] += got == cube.truth
+        row[3] += sum(v[4] for v in faces.values())
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _cell(value: int, base: int) -> str:
+    return f"{value}" if value == base else f"**{value} ({value - base:+d})**"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cubes", type=int, default=25, help="validation cubes per family and condition")
+    parser.add_argument("--solved", type=int, default=10, help="solved validation cubes per family")
+    parser.add_argument("--only", nargs="*", help="rules whose name contains one of these")
+    parser.add_argument("--split", default="validation", choices=SPLITS,
+                        help="tuning: to diagnose a rule's effect on the scenes that may be looked at")
+    parser.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)
+    parser.add_argument("--conditions", nargs="*", default=list(CONDITIONS), choices=CONDITIONS)
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    started = time.perf_counter()
+    data = build(args.cubes, args.solved, args.families, args.conditions, args.split)
+    rendered = time.perf_counter() - started
+    t0 = Tunables()
+    base = read(data, t0, "detect", None, None)
+    base_sum = summary(data, base)
+    base_turned = turned_named(data, base, t0, None)
+    base_real = real_scans(t0, None)
+    groups = [*args.families, *(["solved"] if args.solved else [])]
+    counts = {g: sum(1 for c in data if (c.kind == "solved") == (g == "solved") and (g == "solved" or c.family == g))
+              for g in groups}
+    print(f"## Ablation on the {args.split} range ({args.cubes} cubes per family and condition "
+          f"({', '.join(args.conditions)}): " + " and ".join(f"{counts[f]} {f}" for f in args.families)
+          + f" cubes, {6 * sum(counts[f] for f in args.families)} faces; plus {args.solved * len(args.families)} "
+          "solved cubes)\n")
+    print("Each cell: faces found in place / faces misplaced / cubes exact; **bold** where switching the rule off "
+          "changes it. Preview: stickers of faces found in place named right by the live preview (classify_face, "
+          "default palette) on their own. Turned: cubes with one face turned whose resolution names that face. "
+          "Real: dev colour scans exact.\n")
+    header = " | ".join(f"{g}: found | misplaced | exact" for g in groups)
+    print(f"| rule off | stage | {header} | preview stickers right | turned named | real scans exact | effect |")
+    print("|---|---|" + "---:|" * (3 * len(groups) + 3) + "---|")
+
+    def row(name: str, stage: str, sums: dict[str, tuple[int, ...]], turned: tuple[int, int],
+            real: tuple[int, int]) -> None:
+        cells = []
+        changed = turned != base_turned or real != base_real
+        for g in groups:
+            for k in range(3):
+                cells.append(_cell(sums[g][k], base_sum[g][k]))
+                changed |= sums[g][k] != base_sum[g][k]
+        preview, base_preview = sum(sums[g][3] for g in groups), sum(base_sum[g][3] for g in groups)
+        changed |= preview != base_preview
+        cells.append(_cell(preview, base_preview))
+        effect = "baseline" if name == "(none: qbr as it is)" else ("measured" if changed else "**none measured**")
+        print(f"| {name} | {stage} | {' | '.join(cells)} | {_cell(turned[0], base_turned[0])}/{turned[1]} | "
+              f"{_cell(real[0], base_real[0])}/{real[1]} | {effect} |", flush=True)
+
+    row("(none: qbr as it is)", "-", base_sum, base_turned, base_real)
+    for rule in RULES:
+        if args.only and not any(o.lower() in rule.name.lower() for o in args.only):
+            continue
+        t = dataclasses.replace(t0, **rule.tunables)
+        reads = read(data, t, rule.stage, base, rule)
+        if rule.stage == "resolve":
+            turned, real = turned_named(data, base, t, rule), real_scans(t, rule)
+        else:
+            turned, real = base_turned, base_real
+        row(rule.name, rule.stage, summary(data, reads), turned, real)
+    print(f"\n(rendering {rendered:.0f} s, total run time {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

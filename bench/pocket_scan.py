@@ -1,0 +1,160 @@
+"""2x2x2 faces: found on rendered 2x2x2 photos, never found on 3x3x3 ones, and what the 2x2 search costs per frame.
+
+    python bench/pocket_scan.py [--cubes 30] [--faces 100] [--frames 60] [--repeats 3]
+
+Seeds from ``bench/seeds.py``: the 2x2 search was tuned on tuning seeds only (renderer seeds 1000-1299, and the
+tests' 7000-7500); the validation range is frozen and printed beside the tuning range (a gap means overfitting).
+
+1. 2x2x2 cubes (``--cubes`` per tier and range), each face photographed once (``synth.render_cube`` with 24
+   facelets): faces found as 2x2 with all four stickers within a quarter pitch of the truth, faces taken for a
+   3x3, faces misplaced, and cubes whose six faces were all found in place (colour naming is not in this bench).
+2. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile.
+3. Time per 640x480 frame, the 2x2 search on (default tunables) and off (``pocket_min_found=0``), interleaved per
+   frame over ``--repeats`` passes (single thread), on 3x3 faces, rooms without a cube, and 2x2 faces.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the synthetic renderer lives with the tests
+sys.path.insert(0, str(ROOT / "bench"))
+
+from seeds import SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
+from synth import random_colours, render_cube, render_face, sample_params  # noqa: E402
+from synth.scenes import make_background  # noqa: E402
+
+from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
+from qbr.vision.tunables import Tunables  # noqa: E402
+
+POCKET_TIERS = ("easy", "medium")
+TIERS = ("easy", "medium", "hard")
+PROFILES = {"photo": Tunables(), "live": Tunables().for_video()}
+TOLERANCE = 0.25  # pitches
+
+
+def _in_place(det: FaceDetection | None, stickers: np.ndarray, gap: float, size: int) -> str:
+    if det is None:
+        return "missed"
+    if det.size != size:
+        return "other size"
+    pitch = np.linalg.norm(stickers[0, 1] - stickers[0, 0]) / (1 - 2 * gap)
+    err = np.linalg.norm(det.stickers.mean(axis=1) - stickers.mean(axis=1), axis=1) / pitch
+    return "in place" if err.max() < TOLERANCE else "misplaced"
+
+
+def _pocket_facelets(seed: int, tier: int) -> str:
+    """A random colouring of 24 facelets (four of each letter): detection does not need a legal cube."""
+    letters = [f for f in FACES for _ in range(4)]
+    state_rng(seed, "synth", tier).shuffle(letters)
+    return "".join(letters)
+
+
+def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
+    rows = []
+    for split in SPLITS:
+        for t, tier in enumerate(POCKET_TIERS):
+            counts = {p: {"in place": 0, "other size": 0, "misplaced": 0, "missed": 0} for p in PROFILES}
+            whole = dict.fromkeys(PROFILES, 0)
+            for seed in cube_seeds(split, cubes, start=5000):
+                rng = scene_rng(seed, "synth", 10 + t)
+                base = sample_params(tier, rng, size=2)
+                faces = render_cube(_pocket_facelets(seed, t), lambda _f, b=base, r=rng, x=tier: sample_params(
+                    x, r, palette=b.palette, body=b.body, size=2), rng)
+                for profile, tunables in PROFILES.items():
+                    outcome = [_in_place(detect_face(r.image, tunables), r.stickers, r.params.sticker_gap, 2)
+                               for r in faces.values()]
+                    for o in outcome:
+                        counts[profile][o] += 1
+                    whole[profile] += all(o == "in place" for o in outcome)
+            for profile in PROFILES:
+                c, n = counts[profile], 6 * cubes
+                rows.append((split, tier, profile, f"{100 * c['in place'] / n:.1f}%", str(c["other size"]),
+                             str(c["misplaced"]), str(c["missed"]), f"{100 * whole[profile] / cubes:.1f}%"))
+    return rows
+
+
+def cube_rows(faces: int) -> list[tuple[str, ...]]:
+    rows = []
+    for split in SPLITS:
+        for t, tier in enumerate(TIERS):
+            renders = []
+            for seed in cube_seeds(split, faces, start=6000):
+                rng = scene_rng(seed, "synth", 20 + t)
+                renders.append(render_face(random_colours(rng), sample_params(tier, rng), rng))
+            for profile, tunables in PROFILES.items():
+                outcome = [_in_place(detect_face(r.image, tunables), r.stickers, r.params.sticker_gap, 3)
+                           for r in renders]
+                rows.append((split, tier, profile, str(faces), str(outcome.count("other size")),
+                             f"{100 * outcome.count('in place') / faces:.1f}%"))
+    return rows
+
+
+def timing_rows(frames: int, repeats: int) -> list[tuple[str, ...]]:
+    groups: dict[str, list[np.ndarray]] = {"3x3 face": [], "no cube": [], "2x2 face": []}
+    for k, seed in enumerate(cube_seeds("tuning", frames, start=8000)):
+        rng = scene_rng(seed, "synth", 30)
+        tier = TIERS[k % 3]
+        groups["3x3 face"].append(render_face(random_colours(rng), sample_params(tier, rng), rng).image)
+        room = make_background(640, 480, float(rng.uniform(0, 1)), rng)
+        groups["no cube"].append(np.ascontiguousarray(room[..., ::-1]))
+        groups["2x2 face"].append(render_face(random_colours(rng, 2), sample_params(
+            POCKET_TIERS[k % 2], rng, size=2), rng).image)
+    rows = []
+    for profile, on in PROFILES.items():
+        off = dataclasses.replace(on, pocket_min_found=0)
+        for group, images in groups.items():
+            took: dict[str, list[float]] = {"on": [], "off": []}
+            for _ in range(repeats):
+                for image in images:
+                    for name, tunables in (("off", off), ("on", on)) if len(took["on"]) % 2 else (("on", on),
+                                                                                                 ("off", off)):
+                        start = time.perf_counter()
+                        detect_face(image, tunables)
+                        took[name].append((time.perf_counter() - start) * 1000)
+            med_on, med_off = statistics.median(took["on"]), statistics.median(took["off"])
+            p95_on = float(np.percentile(took["on"], 95))
+            p95_off = float(np.percentile(took["off"], 95))
+            rows.append((profile, group, f"{med_off:.2f}", f"{med_on:.2f}", f"{med_on / med_off:.2f}x",
+                         f"{p95_off:.2f}", f"{p95_on:.2f}"))
+    return rows
+
+
+def _table(header: Sequence[str], rows: list[tuple[str, ...]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cubes", type=int, default=30, help="2x2x2 cubes per tier and seed range")
+    parser.add_argument("--faces", type=int, default=100, help="single 3x3x3 faces per tier and seed range")
+    parser.add_argument("--frames", type=int, default=60, help="timed frames per kind")
+    parser.add_argument("--repeats", type=int, default=3, help="interleaved timing passes")
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    print("### 2x2x2 cubes, each face photographed once\n")
+    print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
+                  "cubes with all six in place"), pocket_rows(args.cubes)))
+    print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
+    print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "found in place"), cube_rows(args.faces)))
+    print("\n### Detection time per 640x480 frame, 2x2 search off / on (interleaved, single thread)\n")
+    print(_table(("profile", "frame", "median ms, off", "median ms, on", "ratio", "p95 off", "p95 on"),
+                 timing_rows(args.frames, args.repeats)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Solving the 2x2x2: coordinates, complete distance tables, optimal and robot-cost solutions."""

@@ -1,0 +1,139 @@
+"""The two-phase tables on disk: built once, kept in the user's cache directory, checked on every load.
+
+The file is ``MAGIC``, a SHA-256 of the payload, then the payload (an uncompressed ``.npz``). Whatever is wrong
+with it (missing, truncated, corrupt, another version, not a regular file, unreadable, unwritable) the tables
+are rebuilt in memory and, if the directory allows, written again atomically; nothing here raises to the caller.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import io
+import os
+import stat
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+
+from qbr.solve.twophase.tables import Tables, build_tables, layout
+
+TABLES_VERSION: Final = 2
+"""Bumped whenever a table's meaning or layout changes: older files are then ignored and replaced."""
+
+MAGIC: Final = b"qbr-twophase-tables\n"
+MAX_BYTES: Final = 64_000_000
+"""The tables take about 23 MB; a larger file is not ours."""
+
+_DIGEST_BYTES: Final = 32
+
+
+@dataclass(frozen=True)
+class CacheReport:
+    """What loading did: ``source`` is "cache", "built" (and saved) or "built_unsaved"; ``problem`` says why a
+    cached file was not used, if there was one."""
+
+    source: str
+    path: Path
+    seconds: float = 0.0
+    problem: str | None = None
+
+
+def cache_path(cache_dir: Path) -> Path:
+    return cache_dir / f"twophase-tables-v{TABLES_VERSION}.bin"
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The file's bytes; OSError or ValueError if it is not a regular file or is larger than ``MAX_BYTES``."""
+    # O_NONBLOCK: opening a FIFO left at the path must not wait for a writer.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise ValueError("not a regular file")
+        data = handle.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ValueError("larger than any table file")
+    return data
+
+
+def _decode(data: bytes) -> Tables:
+    """The tables in ``data``; ValueError unless it is a complete, intact file with the expected arrays."""
+    head = len(MAGIC) + _DIGEST_BYTES
+    if not data.startswith(MAGIC) or len(data) < head:
+        raise ValueError("not a table file")
+    payload = data[head:]
+    if hashlib.sha256(payload).digest() != data[len(MAGIC) : head]:
+        raise ValueError("checksum mismatch (truncated or corrupt)")
+    try:
+        with np.load(io.BytesIO(payload), allow_pickle=False) as archive:
+            arrays = {name: archive[name] for name in archive.files}
+    except Exception as error:
+        raise ValueError(f"unreadable archive: {error}") from error
+    for name, (shape, dtype) in layout().items():
+        got = arrays.get(name)
+        if got is None or got.shape != shape or got.dtype != dtype:
+            raise ValueError(f"table {name} missing or of the wrong shape")
+    return Tables.from_arrays(arrays)
+
+
+def _encode(tables: Tables) -> bytes:
+    buffer = io.BytesIO()
+    np.savez(buffer, allow_pickle=False, **tables.arrays())
+    payload = buffer.getvalue()
+    return MAGIC + hashlib.sha256(payload).digest() + payload
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write a temporary file beside ``path`` and rename it over: readers see the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def load_tables(cache_dir: Path) -> tuple[Tables, CacheReport]:
+    """The tables from ``cache_dir`` if a sound file is there, else built (and saved there if possible)."""
+    path = cache_path(cache_dir)
+    problem: str | None = None
+    try:
+        return _decode(_read_bounded(path)), CacheReport("cache", path)
+    except FileNotFoundError:
+        problem = None
+    except (OSError, ValueError) as error:
+        problem = str(error) or type(error).__name__
+    started = time.perf_counter()
+    tables = build_tables()
+    seconds = time.perf_counter() - started
+    try:
+        _write_atomically(path, _encode(tables))
+    except OSError:
+        return tables, CacheReport("built_unsaved", path, seconds, problem)
+    return tables, CacheReport("built", path, seconds, problem)
+
+
+_LOCK: Final = threading.Lock()
+
+
+@functools.cache
+def _loaded(cache_dir: Path) -> tuple[Tables, CacheReport]:
+    return load_tables(cache_dir)
+
+
+def shared_tables(cache_dir: Path) -> tuple[Tables, CacheReport]:
+    """``load_tables`` at most once per directory in this process, whichever thread asks first."""
+    with _LOCK:
+        return _loaded(cache_dir)
