@@ -813,7 +813,7 @@ def resolve_cube(
     linear = srgb_decode(np.where(measured[:, None], read.stickers, 0.0))
     score, honest, anchors = _judge(linear, measured, colours, tunables)
     found = _solve(honest, tunables.resolve_max_nodes)
-    cap = 6 * tunables.resolve_margin_scale  # confidence is above 0.997 beyond this: no need to look further
+    cap = 6 * tunables.resolve_sticker_margin_scale  # confidence is above 0.997 beyond this: no need to look further
     # Alternatives dearer than this cannot come within ``cap`` per sticker (an alternative changes 2+ stickers,
     # most change 4-6; a few of those beyond it are missed, at most a little less sure than shown).
     reach = tunables.resolve_alternative_stickers * cap
@@ -831,7 +831,7 @@ def resolve_cube(
     alternatives += fit.rivals  # other starts that ended in a cube nearly as cheap
     alternatives += [(extra, shows) for extra, shows, _ in read.turned_rivals]
     margin = _margins(colours, alternatives, cap)
-    confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_margin_scale), 0.0)
+    confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_sticker_margin_scale), 0.0)
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     confidence[_CENTRES] = 1.0
     problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)

@@ -156,6 +156,8 @@ class Tunables:
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
+    resolve_face_gain_step: float = 2.0
+    """Largest change per round of a face's channel gain (the 2x2's resolution): a dark face cannot blow up noise."""
     resolve_cast_prior: float = 1.0
     """Stickers' worth of evidence a face's warm/cool cast must overcome to differ from the others' (exposure is free):
     without it a colour seen on one face only (a solved cube) takes any cast, and any colouring fits itself."""
@@ -172,9 +174,11 @@ class Tunables:
     """Linear value the brightest colour is brought to: overall exposure is arbitrary, but CIELAB hides dark gaps."""
     resolve_max_nodes: int = 400
     """Most ranked assignments examined per piece type: bounds the time if many near-ties must be sorted out."""
-    resolve_margin_scale: float = 3.0
+    resolve_margin_scale: float = 8.0
+    """Piece-cost margin (summed CIEDE2000) at which a facelet's confidence reaches 63% (the 2x2's resolution)."""
+    resolve_sticker_margin_scale: float = 3.0
     """Evidence per sticker (CIEDE2000 an alternative cube costs more, shared by the stickers it changes) at which
-    a facelet's confidence reaches 63%: real scans' stickers scatter 2-5 about their colour."""
+    a 3x3 facelet's confidence reaches 63%: real scans' stickers scatter 2-5 about their colour."""
     resolve_alternative_stickers: float = 3.0
     """Alternatives are looked for up to this many stickers' worth of the confidence cap: bounds the search."""
     resolve_rejudged: int = 6
