@@ -68,7 +68,7 @@ def fit_face_light(
     scale = brightest / max(float(np.exp(colour_log).max()), 1e-9)
     casts = face_log - face_log.mean(axis=1, keepdims=True)
     projection = _projection(cast_prior, tint_prior, exposure_prior)
-    strain = float(np.sqrt(np.einsum("fi,ij,fj->f", face_log, projection, face_log)).sum())
+    strain = float(np.sqrt(np.maximum(np.einsum("fi,ij,fj->f", face_log, projection, face_log), 0.0)).sum())
     return FaceLight(np.exp(-face_log)[faces] * scale, np.exp(colour_log) * scale, casts, strain)
 
 
