@@ -86,6 +86,14 @@ class ResolvedEvent:
 
 
 @dataclass(frozen=True)
+class SolvingEvent:
+    """A budgeted solve found a shorter verified solution while the cube is being solved (``moves`` long)."""
+
+    t: float
+    moves: int
+
+
+@dataclass(frozen=True)
 class NoticeEvent:
     """Something outside the session the user should see (e.g. a setting could not be saved): a UI string key."""
 
@@ -94,7 +102,7 @@ class NoticeEvent:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
+Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
 
 
 # ---------------------------------------------------------------------------------------------- effects
@@ -352,6 +360,7 @@ class Session:
         self._resolution: Resolution | None = None
         self._doubt_asked = False  # a face in doubt is asked for again once, then the cube is taken as read
         self._solution: Solution | None = None
+        self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: _Calibration | None = None
         if config.notices:
@@ -378,7 +387,13 @@ class Session:
                     self._say("app.msg.camera_back")
             return []
         if isinstance(event, ResolvedEvent):
+            self._solving_best = None
             return self._on_resolved(event)
+        if isinstance(event, SolvingEvent):
+            # Only while this cube is being solved: a late report from an earlier search changes nothing.
+            if self._mode is Mode.RESOLVING:
+                self._solving_best = event.moves
+            return []
         if isinstance(event, NoticeEvent):
             self._say(event.key, persistent=True, **event.params)
         return []
@@ -856,6 +871,8 @@ class Session:
         if mode is Mode.CALIBRATING and self._cal is not None:
             return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.names[self._cal.index]))
         if mode is Mode.RESOLVING:
+            if self._solving_best is not None:
+                return tr.t("app.prompt.solving_best", count=self._solving_best)
             return tr.t("app.prompt.resolving")
         if mode is Mode.INVALID:
             if guide is not None and self._highlight is not None:

@@ -25,6 +25,7 @@ from qbr.app.session import (
     SavePalette,
     Session,
     SessionConfig,
+    SolvingEvent,
     SourceEvent,
     TickEvent,
 )
@@ -276,6 +277,22 @@ def test_six_faces_ask_for_resolution_with_mean_colours(translators) -> None:
     assert d.view.mode is Mode.RESOLVING
     assert d.key("space") == [] and d.key("backspace") == []
     assert len(d.view.captured) == 6
+
+
+def test_the_shortest_solution_so_far_is_shown_while_solving(translators) -> None:
+    from qbr.solve.solver import solve
+
+    d = Driver(translators)
+    d.scan(["F", "R", "B", "L", "U"])
+    d.show(face_colours("D"), 0.4, shift=2.0)
+    d.show(face_colours("D"), 0.4, shift=-2.0)
+    searching = d.view.prompt
+    assert d.send(SolvingEvent(d.t, 20)) == [] and d.send(SolvingEvent(d.t, 19)) == []
+    assert d.view.mode is Mode.RESOLVING and "19" in d.view.prompt and d.view.prompt != searching
+    d.send(ResolvedEvent(d.t, _resolution(CUBE, True), solve(CUBE), None))
+    assert d.view.mode is Mode.SOLUTION and "19" not in d.view.prompt
+    d.send(SolvingEvent(d.t, 18))  # a report that arrives after the answer changes nothing
+    assert "18" not in d.view.prompt
 
 
 def _resolution(facelets: str, valid: bool, face: str | None = None, problems=()):

@@ -111,6 +111,14 @@ EXPECTED = {
             '3/11 faces',
             '3/100 faces',
         ),
+        "app.prompt.solving_best": (
+            'Looking for a shorter solution. Shortest so far: 0 moves',
+            'Looking for a shorter solution. Shortest so far: 1 move',
+            'Looking for a shorter solution. Shortest so far: 2 moves',
+            'Looking for a shorter solution. Shortest so far: 3 moves',
+            'Looking for a shorter solution. Shortest so far: 11 moves',
+            'Looking for a shorter solution. Shortest so far: 100 moves',
+        ),
         "app.status.solution": (
             'Solution: 0 moves',
             'Solution: 1 move',
@@ -207,6 +215,14 @@ EXPECTED = {
             '3/11 faces',
             '3/100 faces',
         ),
+        "app.prompt.solving_best": (
+            'Recherche d’une solution plus courte. La plus courte pour l’instant\xa0: 0 mouvement',
+            'Recherche d’une solution plus courte. La plus courte pour l’instant\xa0: 1 mouvement',
+            'Recherche d’une solution plus courte. La plus courte pour l’instant\xa0: 2 mouvements',
+            'Recherche d’une solution plus courte. La plus courte pour l’instant\xa0: 3 mouvements',
+            'Recherche d’une solution plus courte. La plus courte pour l’instant\xa0: 11 mouvements',
+            'Recherche d’une solution plus courte. La plus courte pour l’instant\xa0: 100 mouvements',
+        ),
         "app.status.solution": (
             'Solution\xa0: 0 mouvement',
             'Solution\xa0: 1 mouvement',
@@ -296,6 +312,14 @@ EXPECTED = {
             'الأوجه: 3/3',
             'الأوجه: 3/11',
             'الأوجه: 3/100',
+        ),
+        "app.prompt.solving_best": (
+            'جارٍ البحث عن حل أقصر… الأقصر حتى الآن: لا حركات',
+            'جارٍ البحث عن حل أقصر… الأقصر حتى الآن: حركة واحدة',
+            'جارٍ البحث عن حل أقصر… الأقصر حتى الآن: حركتان',
+            'جارٍ البحث عن حل أقصر… الأقصر حتى الآن: 3 حركات',
+            'جارٍ البحث عن حل أقصر… الأقصر حتى الآن: 11 حركة',
+            'جارٍ البحث عن حل أقصر… الأقصر حتى الآن: 100 حركة',
         ),
         "app.status.solution": (
             'الحل: لا حركات',
