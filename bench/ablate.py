@@ -122,6 +122,10 @@ RULES = (
                                                        "retry_clahe_clip": 0.0, "retry_low_canny_factor": 0.0}),
     Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
     Rule("last-resort tile check (_plain_face)", "detect", patch=_function(detect, "_plain_face", lambda fit: fit)),
+    Rule("noise-limited edges (noise_ratio)", "detect", {"noise_ratio": 0.0}),
+    Rule("noise thresholds (noise_canny_low/high)", "detect", {"noise_canny_low": 0.0, "noise_canny_high": 0.0}),
+    Rule("wider smoothing of very noisy planes (noise_blur_ratio)", "detect", {"noise_blur_ratio": float("inf")}),
+    Rule("bilateral filter of very noisy planes (noise_bilateral_range)", "detect", {"noise_bilateral_range": 0.0}),
     Rule("blue plane in the edges", "detect",
          patch=_source(detect, "_planes", ", cv2.extractChannel(work_bgr, 0)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),
@@ -130,9 +134,13 @@ RULES = (
                                                                            _centre_starts)),
     Rule("palette-fit starts (_palette_gains)", "resolve",
          patch=_function(resolve, "_palette_gains", lambda linear, measured, t: np.ones((54, 3)))),
-    Rule("per-face gains (_face_gains)", "resolve",
-         patch=_function(resolve, "_face_gains", lambda linear, target, measured, limit: np.ones((6, 3)))),
-    Rule("_turned_face", "resolve", patch=_function(resolve, "_turned_face", lambda cost, t: None)),
+    Rule("per-face light (_light)", "resolve",
+         patch=_function(resolve, "_light", lambda linear, colours, weight, t: np.ones((54, 3)))),
+    Rule("faces read turned (_read_turned_back)", "resolve", patch=_function(
+        resolve, "_read_turned_back", lambda st, ms, t: resolve._Read(st, ms, resolve._fit(st, ms, t), {}, []))),
+    Rule("priors on each face's cast and exposure", "resolve",
+         {"resolve_cast_prior": 0.0, "resolve_tint_prior": 0.0, "resolve_exposure_prior": 0.0}),
+    Rule("alternatives re-judged with their own light (resolve_rejudged)", "resolve", {"resolve_rejudged": 0}),
 )
 
 

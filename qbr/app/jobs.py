@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -23,12 +23,14 @@ def cube_size(rgb_by_face: Mapping[str, np.ndarray]) -> int:
 
 
 def resolve_and_solve(
-    rgb_by_face: Mapping[str, np.ndarray], palette: Palette | None, budget: float = 0.0, any_order: bool = False
+    rgb_by_face: Mapping[str, np.ndarray], palette: Palette | None, budget: float = 0.0, any_order: bool = False,
+    on_progress: Callable[[int], None] | None = None,
 ) -> tuple[Resolution, Solution | PocketSolution | None, QbrError | None]:
     """Resolve the measured colours into a cube and solve it; an invalid cube is an error value, never raised.
 
     A 2x2x2 (four stickers a face) gets its optimal solution; ``budget`` only matters for a 3x3x3. ``any_order``:
-    a 2x2x2's faces may have been shown in another order than their letters say (scanned live).
+    a 2x2x2's faces may have been shown in another order than their letters say (scanned live). ``on_progress``
+    is called (from this thread) with the length of each shorter solution a budgeted 3x3x3 search finds.
     """
     rgb = {f: np.asarray(v, dtype=float) for f, v in rgb_by_face.items()}
     size = cube_size(rgb)
@@ -43,12 +45,14 @@ def resolve_and_solve(
     if not resolution.valid:
         return resolution, None, InvalidCubeError(resolution.problems)
     try:
-        return resolution, _solve(size, resolution, budget), None
+        return resolution, _solve(size, resolution, budget, on_progress), None
     except QbrError as error:
         return resolution, None, error
 
 
-def _solve(size: int, resolution: Resolution, budget: float) -> Solution | PocketSolution:
+def _solve(
+    size: int, resolution: Resolution, budget: float, on_progress: Callable[[int], None] | None
+) -> Solution | PocketSolution:
     if size == 2:
         from qbr.solve.pocket.solver import PocketSolver
 
@@ -56,4 +60,5 @@ def _solve(size: int, resolution: Resolution, budget: float) -> Solution | Pocke
         return PocketSolver.build().solve(resolution.facelets, colour_names=resolution.colour_names)
     from qbr.solve.solver import solve
 
-    return solve(resolution.facelets, budget=budget)
+    progress = None if on_progress is None else (lambda found: on_progress(found.length_htm))
+    return solve(resolution.facelets, budget=budget, on_progress=progress)

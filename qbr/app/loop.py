@@ -7,6 +7,7 @@ session's effects carried out (cube resolution on a worker thread, answered with
 from __future__ import annotations
 
 import concurrent.futures
+import queue
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from qbr.app.session import (
     ResolvedEvent,
     SaveLanguage,
     SavePalette,
+    SolvingEvent,
     SourceEvent,
     TickEvent,
 )
@@ -145,8 +147,10 @@ class WindowLoop:
         clock: Callable[[], float] = time.monotonic,
         idle_ms: int = 30,
         lost_after: float = 0.5,
+        progress: queue.SimpleQueue[int] | None = None,
     ) -> None:
         self.session = session
+        self.progress = progress  # lengths of shorter solutions, put by the resolver thread as it finds them
         self.source = source
         self.analyse = analyse
         self.resolve = resolve
@@ -252,6 +256,8 @@ class WindowLoop:
                 self._read()
                 wait = self._wait_for_due_frame() if not self._ended else 0
         self._handle(TickEvent(self.clock()))
+        while self.progress is not None and not self.progress.empty():
+            self._handle(SolvingEvent(self.clock(), self.progress.get_nowait()))
         if self._pending is not None and self._pending.done():
             resolution, solution, error = self._pending.result()
             self._pending = None
@@ -301,14 +307,17 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     def analyse(image: np.ndarray) -> FrameAnalysis | None:
         return analyse_frame(image, tunables, session.palette)
 
+    progress: queue.SimpleQueue[int] = queue.SimpleQueue()
+
     def resolve(effect: ResolveCube) -> tuple[Any, Any, Any]:
-        return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
+        return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order,
+                                 on_progress=progress.put)
 
     # With --json stdout carries only the final JSON; what the session prints goes to stderr then.
     out = env.stderr if getattr(settings, "json", False) else env.stdout
     with source:
         loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, save_palette=store.save_palette,
-                          save_language=store.save_language, out=out, display=Display(title))
+                          save_language=store.save_language, out=out, display=Display(title), progress=progress)
         loop.run()
     return _outcome(session)
 

@@ -297,7 +297,7 @@ def _step_cube(img: np.ndarray, view: ViewModel, step: Step, centre: tuple[float
 def _legend(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> int:
     """The key legend along the bottom edge; returns the top of its bar."""
     size = lay.small
-    items = [f"{key} {action}" for key, action in view.legend]
+    items = [view.legend_item.format(key=key, action=action) for key, action in view.legend]
     if not items:
         return lay.h
     lines: list[str] = []

@@ -86,6 +86,14 @@ class ResolvedEvent:
 
 
 @dataclass(frozen=True)
+class SolvingEvent:
+    """A budgeted solve found a shorter verified solution while the cube is being solved (``moves`` long)."""
+
+    t: float
+    moves: int
+
+
+@dataclass(frozen=True)
 class NoticeEvent:
     """Something outside the session the user should see (e.g. a setting could not be saved): a UI string key."""
 
@@ -94,7 +102,7 @@ class NoticeEvent:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
+Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
 
 
 # ---------------------------------------------------------------------------------------------- effects
@@ -217,11 +225,14 @@ class ViewModel:
     """(colour being calibrated, 0-based index, total) in CALIBRATING mode."""
     size: int = 3
     """The cube being scanned: 3 (3x3x3) or 2 (2x2x2, nets and faces of four stickers)."""
+    legend_item: str = "{key} {action}"
+    """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
 
 
 # ---------------------------------------------------------------------------------------------- session
 
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
+_TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
 _FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
 _SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
 _NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
@@ -347,7 +358,9 @@ class Session:
         self._message: tuple[Callable[[Translator], str], float | None] | None = None
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
+        self._doubt_asked = False  # a face in doubt is asked for again once, then the cube is taken as read
         self._solution: Solution | None = None
+        self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: _Calibration | None = None
         if config.notices:
@@ -374,7 +387,13 @@ class Session:
                     self._say("app.msg.camera_back")
             return []
         if isinstance(event, ResolvedEvent):
+            self._solving_best = None
             return self._on_resolved(event)
+        if isinstance(event, SolvingEvent):
+            # Only while this cube is being solved: a late report from an earlier search changes nothing.
+            if self._mode is Mode.RESOLVING:
+                self._solving_best = event.moves
+            return []
         if isinstance(event, NoticeEvent):
             self._say(event.key, persistent=True, **event.params)
         return []
@@ -638,7 +657,17 @@ class Session:
         if self._mode is not Mode.RESOLVING:
             return []  # an answer nobody waits for any more
         self._resolution = event.resolution
+        turned = dict(getattr(event.resolution, "turned", None) or {})
         if event.solution is not None and event.error is None:
+            doubt = getattr(event.resolution, "doubt", None)
+            if doubt is not None and doubt.face is not None and not self._doubt_asked:
+                # Another real cube fits nearly as well: one more look at the face that decides, once.
+                self._doubt_asked = True
+                self._mode = Mode.INVALID
+                self._highlight = doubt.face
+                self._say("app.msg.doubt", persistent=True, colour=self._scheme.get(doubt.face, doubt.face))
+                return []
+            self._doubt_asked = False
             self._solution = event.solution
             self._step = 0
             self._highlight = None
@@ -650,8 +679,12 @@ class Session:
                 from qbr.app.commands.pocket import pocket_text
 
                 return [PrintText(pocket_text(event.solution, self._tr()))]
+            notices = [self._turned_notice(face, k) for face, k in turned.items()]
+            if turned:
+                face, k = next(iter(turned.items()))
+                self._say(_TURN_KEYS[k], face=face, colour=self._scheme.get(face, face))
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
-            return [PrintText(text)]
+            return [PrintText("\n".join([*notices, text]))]
         self._mode = Mode.INVALID
         self._highlight = getattr(event.resolution, "least_certain_face", None)
         problems = list(getattr(event.error, "problems", None) or getattr(event.resolution, "problems", None) or [])
@@ -702,6 +735,10 @@ class Session:
 
     def _tr(self) -> Translator:
         return self._translators[self._lang]
+
+    def _turned_notice(self, face: str, turns: int) -> str:
+        tr = self._tr()
+        return tr.t(_TURN_KEYS[turns], face=face, colour=_colour_name(tr, self._scheme.get(face, face)))
 
     def _say(self, key: str, persistent: bool = False, **params: str) -> None:
         def text(tr: Translator) -> str:
@@ -776,6 +813,7 @@ class Session:
             step=self._current_step(tr),
             solution=tuple(str(m) for m in self._solution.moves) if self._solution is not None else (),
             legend=self._legend(tr),
+            legend_item=tr.t("app.legend.item", key="{key}", action="{action}"),  # the template, for the overlay
             colour_rgb={n: tuple(round(float(v)) for v in rgb) for n, rgb in self._palette.colours.items()},
             scheme=dict(self._scheme),
             calibration=(self._cal.names[self._cal.index], self._cal.index, len(self._cal.names))
@@ -822,8 +860,8 @@ class Session:
         if self._mode is Mode.CALIBRATING and self._cal is not None:
             return tr.t("app.status.calibrating", n=self._cal.index + 1, total=len(self._cal.names))
         if self._mode is Mode.SOLUTION and self._solution is not None:
-            return tr.t("app.status.solution", n=len(self._solution.moves))
-        return tr.t("app.status.faces", n=len(self._faces), total=len(FACES))
+            return tr.t("app.status.solution", count=len(self._solution.moves))
+        return tr.t("app.status.faces", n=len(self._faces), count=len(FACES))
 
     def _prompt(self, tr: Translator, guide: Guide | None) -> str:
         mode = self._mode
@@ -833,6 +871,8 @@ class Session:
         if mode is Mode.CALIBRATING and self._cal is not None:
             return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.names[self._cal.index]))
         if mode is Mode.RESOLVING:
+            if self._solving_best is not None:
+                return tr.t("app.prompt.solving_best", count=self._solving_best)
             return tr.t("app.prompt.resolving")
         if mode is Mode.INVALID:
             if guide is not None and self._highlight is not None:
@@ -860,14 +900,16 @@ class Session:
         elif mode is Mode.RESOLVING:
             keys = []
         elif mode is Mode.SOLUTION:
-            keys = [("RIGHT", "app.key.next"), ("LEFT", "app.key.previous"), ("C", "app.key.calibrate")]
-        else:
-            keys = [("SPACE", "app.key.capture")]
-            if mode is Mode.SCANNING and self._captures:
-                keys.append(("BACKSPACE", "app.key.undo"))
+            keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
             keys.append(("C", "app.key.calibrate"))
-        keys += [("L", "app.key.language"), ("ESC", "app.key.quit")]
-        return tuple((label, tr.t(key)) for label, key in keys)
+        else:
+            keys = [("app.keyname.space", "app.key.capture")]
+            if mode is Mode.SCANNING and self._captures:
+                keys.append(("app.keyname.backspace", "app.key.undo"))
+            keys.append(("C", "app.key.calibrate"))
+        keys += [("L", "app.key.language"), ("app.keyname.esc", "app.key.quit")]
+        # Letter keys are shown as printed on the key, named keys (app.keyname.*) in the language's words.
+        return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)
 
     def _current_step(self, tr: Translator) -> Step | None:
         sol = self._solution

@@ -32,6 +32,9 @@ _ARABIC_RE = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\u
 _FROM_UNI = frozenset("()×")
 """Characters OpenCV's "sans" font lacks (it falls back to full-width CJK brackets): drawn with "uni" instead."""
 
+_DRAWN_AS = str.maketrans({"\u202f": "\u00a0"})
+"""OpenCV's fonts lack the narrow no-break space (drawn as "?"): it is drawn as a no-break space."""
+
 _CACHE_LIMIT = 4096
 """Lines remembered per Fonts; the cache is emptied when it grows past this (a frame uses a few dozen)."""
 
@@ -172,6 +175,7 @@ class Fonts:
         return [(self.face(name), run) for name, run in named]
 
     def _named_runs(self, text: str) -> list[tuple[str, str]]:
+        text = text.translate(_DRAWN_AS)
         if has_arabic(text):
             path = self.arabic_font
             if path is None:
@@ -283,8 +287,9 @@ def draw_text_box(img: np.ndarray, fonts: Fonts, lines: Sequence[str], org: tupl
     return box
 
 
-_TOKENS = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[^\s\u2e80-\u9fff\uf900-\ufaff"
-                     r"\uff00-\uffef\u3000-\u303f]+|\s+")
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+_NO_BREAK = "\u00a0\u202f"  # French puts these before : ; ! ? and inside « »: never a line break there
+_TOKENS = re.compile(f"[{_CJK}]|(?:[^\\s{_CJK}]|[{_NO_BREAK}])+|[^\\S{_NO_BREAK}]+")
 """Wrap points: each CJK character stands alone (lines may break between any two), other words stay whole."""
 
 

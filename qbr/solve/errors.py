@@ -17,6 +17,12 @@ class UnknownLanguageError(QbrError, ValueError):
     kind = "unknown_language"
 
 
+class CatalogueError(QbrError, ValueError):
+    """A translation catalogue that cannot be used: unreadable, too large, not JSON, or wrongly shaped."""
+
+    kind = "bad_catalogue"
+
+
 class RobotCostsError(QbrError):
     """A robot costs file cannot be read or is not what it should be; the message names the file."""
 

@@ -1,18 +1,25 @@
-"""Translations: choosing a language and looking up its sentences in flat JSON catalogues.
+"""Translations: choosing a language and looking up its sentences in JSON catalogues.
 
 Catalogues live in ``qbr/solve/locales/<lang>.json`` as ``{"key": "text with {placeholders}"}``; other layers
 may add their own directories (``extra_dirs``), whose keys are merged over these. English is the fallback for
 any key a language lacks.
+
+A sentence with a counted noun is an object of its plural forms by CLDR category instead of one text,
+``{"one": "{count} move", "other": "{count} moves"}``; the ``count`` parameter chooses the form by the language's
+rules (``qbr.solve.plural``). Each language lists exactly the categories its rules have (Arabic six, Chinese one).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import os
+import stat
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from qbr.solve.errors import UnknownLanguageError
+from qbr.solve.errors import CatalogueError, UnknownLanguageError
+from qbr.solve.plural import CATEGORIES, Count, as_count, plural_rule
 
 LANGUAGES: Final = ("en", "zh-Hans", "zh-Hant", "nl", "de", "fr", "es", "hu", "ar", "ja")
 """Every language qbr has sentences for, by BCP 47 code."""
@@ -23,6 +30,15 @@ RTL_LANGUAGES: Final = frozenset({"ar"})
 """Languages written right to left."""
 
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locales"
+
+COUNT: Final = "count"
+"""The parameter whose number chooses a plural form."""
+
+Entry = str | Mapping[str, str]
+"""A catalogue value: one text, or a counted sentence's texts by plural category."""
+
+_MAX_CATALOGUE_BYTES: Final = 1_000_000  # a catalogue is ~10 kB; refuse to parse anything absurd
+_MAX_TEXT_CHARS: Final = 2_000  # the longest sentence is ~200 characters; longer is a broken file
 
 _BY_LOWER: Final = {code.lower(): code for code in LANGUAGES}
 # Chinese regions and scripts: Taiwan, Hong Kong and Macau write traditional characters.
@@ -54,18 +70,65 @@ def resolve_language(requested: str | None, system: str) -> str:
     return _match(system or "") or FALLBACK
 
 
-def _load(path: Path) -> dict[str, str]:
-    if not path.is_file():
+def _read_bounded(path: Path) -> str | None:
+    """The UTF-8 text of ``path`` (None if there is none), read no further than the size limit."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a named pipe must not block the open
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise CatalogueError(f"{path}: cannot be read ({error.strerror})") from error
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise CatalogueError(f"{path}: not a regular file")
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(_MAX_CATALOGUE_BYTES + 1)
+    if len(data) > _MAX_CATALOGUE_BYTES:
+        raise CatalogueError(f"{path}: larger than {_MAX_CATALOGUE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CatalogueError(f"{path}: not UTF-8 ({error.reason} at byte {error.start})") from error
+
+
+def _text(path: Path, key: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise CatalogueError(f"{path}: {key!r} must be a string or an object of plural forms")
+    if len(value) > _MAX_TEXT_CHARS:
+        raise CatalogueError(f"{path}: {key!r} is longer than {_MAX_TEXT_CHARS} characters")
+    return value
+
+
+def _entry(path: Path, key: str, value: object) -> Entry:
+    if not isinstance(value, dict):
+        return _text(path, key, value)
+    unknown = sorted(set(value) - set(CATEGORIES))
+    if unknown:
+        raise CatalogueError(f"{path}: {key!r} has {unknown}; plural forms are named {', '.join(CATEGORIES)}")
+    if "other" not in value:
+        raise CatalogueError(f"{path}: {key!r} has no 'other' plural form")
+    return {category: _text(path, f"{key}.{category}", text) for category, text in value.items()}
+
+
+def _load(path: Path) -> dict[str, Entry]:
+    text = _read_bounded(path)
+    if text is None:
         return {}
-    data: Any = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
-        raise ValueError(f"{path}: a catalogue must be a flat JSON object of strings")
-    return data
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CatalogueError(f"{path}: not valid JSON ({error})") from error
+    if not isinstance(data, dict):
+        raise CatalogueError(f"{path}: a catalogue must be a JSON object of texts")
+    return {key: _entry(path, key, value) for key, value in data.items()}
 
 
-def load_catalogue(lang: str, dirs: Sequence[Path]) -> dict[str, str]:
-    """The keys of ``lang`` from each directory of ``dirs`` in turn, later directories winning."""
-    merged: dict[str, str] = {}
+def load_catalogue(lang: str, dirs: Sequence[Path]) -> dict[str, Entry]:
+    """The keys of ``lang`` from each directory of ``dirs`` in turn, later directories winning.
+
+    Raises CatalogueError for a file that is unreadable, too large, not JSON, or not shaped as described above.
+    """
+    merged: dict[str, Entry] = {}
     for directory in dirs:
         merged.update(_load(Path(directory) / f"{lang}.json"))
     return merged
@@ -81,6 +144,7 @@ class Translator:
         dirs = (LOCALE_DIR, *extra_dirs)
         self._fallback = load_catalogue(FALLBACK, dirs)
         self._own = self._fallback if lang == FALLBACK else load_catalogue(lang, dirs)
+        self._rules: dict[str, Callable[[Count], str]] = {}  # by language, made when first needed (loads Babel)
 
     @property
     def rtl(self) -> bool:
@@ -94,15 +158,27 @@ class Translator:
         """Every key this translator can answer (its own and the English fallback's)."""
         return frozenset(self._own) | frozenset(self._fallback)
 
-    def t(self, key: str, **params: object) -> str:
+    def t(self, key: str, /, **params: object) -> str:
         """The sentence for ``key`` with ``params`` filled in; English if this language lacks it.
 
-        Raises KeyError if English lacks the key too, or if a placeholder has no value in ``params``.
+        A counted sentence takes the plural form ``params["count"]`` calls for in the language of the text.
+        Raises KeyError if English lacks the key too, or if a placeholder (or the count) has no value in
+        ``params``; TypeError if the count is not a number.
         """
-        text = self._own.get(key)
-        if text is None:
-            text = self._fallback[key]
-        return text.format_map(_Params(params))
+        lang, entry = self.lang, self._own.get(key)
+        if entry is None:
+            lang, entry = FALLBACK, self._fallback[key]
+        if not isinstance(entry, str):
+            if COUNT not in params:
+                raise KeyError(f"no value for placeholder {{{COUNT}}} (the count of {key!r})")
+            entry = entry.get(self._category(lang, as_count(params[COUNT])), entry["other"])
+        return entry.format_map(_Params(params))
+
+    def _category(self, lang: str, count: Count) -> str:
+        rule = self._rules.get(lang)
+        if rule is None:
+            rule = self._rules[lang] = plural_rule(lang)
+        return rule(count)
 
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
@@ -115,13 +191,18 @@ class _Params(dict):
         raise KeyError(f"no value for placeholder {{{key}}}")
 
 
-def placeholders(text: str) -> frozenset[str]:
-    """The ``{name}`` placeholders of a catalogue text."""
+def placeholders(entry: Entry) -> frozenset[str]:
+    """The ``{name}`` placeholders of a catalogue text (of all its plural forms together)."""
     import string
 
-    return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
+    return frozenset(name for text in texts(entry) for _, name, _, _ in string.Formatter().parse(text) if name)
 
 
-def catalogue(lang: str) -> Mapping[str, str]:
+def texts(entry: Entry) -> list[str]:
+    """Every text of a catalogue entry: the text itself, or each of its plural forms."""
+    return [entry] if isinstance(entry, str) else list(entry.values())
+
+
+def catalogue(lang: str) -> Mapping[str, Entry]:
     """This layer's own catalogue of ``lang`` (for checks of completeness)."""
     return load_catalogue(lang, (LOCALE_DIR,))

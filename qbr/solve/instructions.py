@@ -10,8 +10,11 @@ from qbr.cube.validate import Problem, ProblemKind
 from qbr.solve.i18n import Translator
 
 # Params of a Problem that hold colour names, alone or joined: "-" joins one piece's colours, "; " joins pieces.
-_COLOUR_PARAMS = ("colour", "shows_colour", "expected_colour", "colours", "piece", "missing")
+_COLOUR_PARAMS = ("colour", "shows_colour", "expected_colour", "colours")
+_PIECE_PARAMS = ("piece", "missing")  # colours naming a piece: the form that agrees with "corner" / "edge"
+_LIST_PARAMS = ("positions",)  # ", "-joined positions, re-joined with the language's list separator
 _DIRECTION_PARAMS = ("twist", "fix")
+_PIECE_FORM = "piece"
 
 
 def move_sentence(move: Move, tr: Translator) -> str:
@@ -24,8 +27,15 @@ def steps(moves: Iterable[Move], tr: Translator) -> list[str]:
     return [move_sentence(m, tr) for m in moves]
 
 
-def colour_name(name: str, tr: Translator) -> str:
-    """A colour name ("white") in the user's language; names qbr has no word for are kept as they are."""
+def colour_name(name: str, tr: Translator, form: str = "") -> str:
+    """A colour name ("white") in the user's language; names qbr has no word for are kept as they are.
+
+    ``form`` "piece" asks for the form that names a piece ("blanca" for Spanish "esquina", "白" for Chinese
+    "白红绿角块"): ``colour.<name>.piece`` where the language has one, else the plain name. English has none, so
+    a language without it never gets English's.
+    """
+    if form and f"colour.{name}.{form}" in tr:
+        return tr.t(f"colour.{name}.{form}")
     key = f"colour.{name}"
     return tr.t(key) if key in tr else name
 
@@ -40,9 +50,16 @@ def orientation_sentence(
     return tr.t("orientation", front=colour_name(names[front], tr), top=colour_name(names[top], tr))
 
 
-def _translate_colours(value: str, tr: Translator) -> str:
+def _joiner(tr: Translator, form: str) -> str:
+    return tr.t(f"colour.joiner.{form}") if form and f"colour.joiner.{form}" in tr else tr.t("colour.joiner")
+
+
+def _translate_colours(value: str, tr: Translator, form: str = "") -> str:
     pieces = value.split("; ")
-    return "; ".join("-".join(colour_name(c, tr) for c in piece.split("-")) for piece in pieces)
+    joiner = _joiner(tr, form)
+    return tr.t("list.piece_separator").join(
+        joiner.join(colour_name(c, tr, form) for c in piece.split("-")) for piece in pieces
+    )
 
 
 def problem_message(problem: Problem, tr: Translator) -> str:
@@ -51,6 +68,12 @@ def problem_message(problem: Problem, tr: Translator) -> str:
     for name in _COLOUR_PARAMS:
         if params.get(name):
             params[name] = _translate_colours(params[name], tr)
+    for name in _PIECE_PARAMS:
+        if params.get(name):
+            params[name] = _translate_colours(params[name], tr, _PIECE_FORM)
+    for name in _LIST_PARAMS:
+        if params.get(name):
+            params[name] = tr.t("list.separator").join(params[name].split(", "))
     for name in _DIRECTION_PARAMS:
         if name in params and f"direction.{params[name]}" in tr:
             params[name] = tr.t(f"direction.{params[name]}")
@@ -66,6 +89,8 @@ def problem_message(problem: Problem, tr: Translator) -> str:
         key += ".any_letter"
     elif kind in (ProblemKind.DUPLICATE_CORNER, ProblemKind.DUPLICATE_EDGE) and params.get("missing"):
         key += ".missing"
+    elif kind is ProblemKind.COLOURS and params.get("reason") == "centres":
+        key += ".centres"
     try:
         return tr.t(key, **params)
     except KeyError:

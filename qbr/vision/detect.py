@@ -119,10 +119,52 @@ def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0) -> np.
         # Thresholds follow the frame's contrast so dim and bright scenes both keep sticker outlines.
         _, std = cv2.meanStdDev(blurred)
         low = max(t.canny_floor, t.canny_low * float(std[0, 0])) * (t.canny_extra_factor if i else 1.0) * factor
-        found = cv2.Canny(blurred, low, low * t.canny_high / t.canny_low)
+        scale = (t.canny_extra_factor if i else 1.0) * factor
+        high = low * t.canny_high / t.canny_low
+        blurred, low, high = _above_noise(plane, blurred, float(std[0, 0]), scale, low, high, t)
+        found = cv2.Canny(blurred, low, high)
         edges = found if edges is None else cv2.bitwise_or(edges, found)
     d = _odd(t.dilate_size * width)
     return cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_RECT, (d, d)))
+
+
+def _neighbour_steps(blurred: np.ndarray) -> np.ndarray:
+    """Grey-level steps between pixels two apart along every fourth row: on the many flat pixels, the noise's."""
+    rows = blurred[::4]
+    return cv2.absdiff(rows[:, 2:], rows[:, :-2])
+
+
+def _median_step(steps: np.ndarray) -> float:
+    """Median of whole-number steps, each histogram bin spread over its unit interval (a value between bins)."""
+    counts = cv2.calcHist([steps], [0], None, [256], [0, 256]).ravel()
+    cumulative = np.cumsum(counts)
+    half = float(cumulative[-1]) / 2
+    level = int(np.searchsorted(cumulative, half))
+    below = float(cumulative[level - 1]) if level else 0.0
+    return max(level - 0.5 + (half - below) / max(float(counts[level]), 1.0), 0.0)
+
+
+def _above_noise(
+    plane: np.ndarray, blurred: np.ndarray, spread: float, scale: float, low: float, high: float, t: Tunables
+) -> tuple[np.ndarray, float, float]:
+    """A noise-limited plane (a dim, gained-up frame) gets a wider blur and Canny thresholds above its noise."""
+    if t.noise_ratio <= 0:
+        return blurred, low, high
+    steps = _neighbour_steps(blurred)
+    # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
+    if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
+        return blurred, low, high
+    # Only a very noisy plane is smoothed more: a wider blur closes small stickers' thin gaps.
+    noise = _median_step(steps)
+    if noise > t.noise_blur_ratio * spread:
+        k = _odd(t.noise_blur_size * plane.shape[1])
+        # Edge-preserving first: steps of the noise's size are smoothed, an outline's (far larger) are not.
+        src = plane if t.noise_bilateral_range <= 0 else cv2.bilateralFilter(
+            plane, k, t.noise_bilateral_range * noise, k / 2.5)
+        blurred = cv2.GaussianBlur(src, (k, k), 0)
+        noise = _median_step(_neighbour_steps(blurred))
+    noise *= scale
+    return blurred, max(low, t.noise_canny_low * noise), max(high, t.noise_canny_high * noise)
 
 
 def _planes(work_bgr: np.ndarray) -> list[np.ndarray]:

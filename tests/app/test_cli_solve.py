@@ -140,7 +140,7 @@ def test_invalid_cube_in_text_mode_says_what_is_wrong_on_stderr(tmp_path):
 def test_problems_are_translated_in_json(tmp_path):
     status, data = run_json(["solve", INVALID["edge_flip"], "--lang", "de"], tmp_path)
     assert status == ExitStatus.INVALID_CUBE
-    assert data["problems"][0]["message"] == "Die Kante UR ist gekippt: drehe sie um."
+    assert data["problems"][0]["message"] == "Die Kante UR ist gekippt: Drehe sie um."
 
 
 def test_unknown_language_is_a_usage_error(tmp_path):

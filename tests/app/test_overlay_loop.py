@@ -19,6 +19,7 @@ from qbr.app.session import (
     ResolveCube,
     ResolvedEvent,
     SaveLanguage,
+    SolvingEvent,
     SourceEvent,
     TickEvent,
 )
@@ -190,3 +191,23 @@ def test_effects_are_carried_out_and_the_resolver_answers_on_another_thread():
     assert out.getvalue() == "R U R' U'\n"
     assert saved == ["ar"]
     assert session.of(NoticeEvent)[0].key == "app.warn.cannot_save"
+
+
+def test_shorter_solutions_found_while_solving_reach_the_session_in_order():
+    import queue
+
+    clock = FakeClock()
+    display = FakeDisplay(clock, {})
+    progress: queue.SimpleQueue[int] = queue.SimpleQueue()
+
+    def resolve(effect):
+        for moves in (21, 20, 19):  # what a budgeted search reports as it improves
+            progress.put(moves)
+        time.sleep(0.05)
+        return "resolution", "solution", None
+
+    session = FakeSession({FrameEvent: [ResolveCube({}, None)], ResolvedEvent: [Quit()]})
+    _loop(session, FakeSource(_frames(1000), live=True), display, clock, resolve=resolve, progress=progress).run()
+    assert [e.moves for e in session.of(SolvingEvent)] == [21, 20, 19]
+    last_progress = max(i for i, e in enumerate(session.events) if isinstance(e, SolvingEvent))
+    assert last_progress < session.events.index(session.of(ResolvedEvent)[0])

@@ -25,6 +25,7 @@ from qbr.app.session import (
     SavePalette,
     Session,
     SessionConfig,
+    SolvingEvent,
     SourceEvent,
     TickEvent,
 )
@@ -278,6 +279,22 @@ def test_six_faces_ask_for_resolution_with_mean_colours(translators) -> None:
     assert len(d.view.captured) == 6
 
 
+def test_the_shortest_solution_so_far_is_shown_while_solving(translators) -> None:
+    from qbr.solve.solver import solve
+
+    d = Driver(translators)
+    d.scan(["F", "R", "B", "L", "U"])
+    d.show(face_colours("D"), 0.4, shift=2.0)
+    d.show(face_colours("D"), 0.4, shift=-2.0)
+    searching = d.view.prompt
+    assert d.send(SolvingEvent(d.t, 20)) == [] and d.send(SolvingEvent(d.t, 19)) == []
+    assert d.view.mode is Mode.RESOLVING and "19" in d.view.prompt and d.view.prompt != searching
+    d.send(ResolvedEvent(d.t, _resolution(CUBE, True), solve(CUBE), None))
+    assert d.view.mode is Mode.SOLUTION and "19" not in d.view.prompt
+    d.send(SolvingEvent(d.t, 18))  # a report that arrives after the answer changes nothing
+    assert "18" not in d.view.prompt
+
+
 def _resolution(facelets: str, valid: bool, face: str | None = None, problems=()):
     return SimpleNamespace(facelets=facelets, valid=valid, problems=list(problems), least_certain_face=face,
                            confidence=np.ones(54), uncertain=(), colour_names=dict(STANDARD_SCHEME))
@@ -301,6 +318,33 @@ def test_invalid_cube_rescans_the_least_certain_face_only(translators) -> None:
     effects = d.show(face_colours("R"), 0.8)
     assert [type(e) for e in effects] == [ResolveCube]
     assert d.view.mode is Mode.RESOLVING
+
+
+def test_a_face_in_doubt_is_asked_for_once_more_then_the_cube_is_solved(translators) -> None:
+    from qbr.solve.solver import solve
+    from qbr.vision.resolve import Doubt
+
+    d = Driver(translators)
+    d.scan(FACES)
+    doubtful = SimpleNamespace(**vars(_resolution(CUBE, True)), doubt=Doubt((10, 16), "R"), turned={})
+    assert d.send(ResolvedEvent(d.t, doubtful, solve(CUBE), None)) == []
+    v = d.view
+    assert v.mode is Mode.INVALID and v.highlight_face == "R" and "red" in v.message
+    effects = d.show(face_colours("R"), 0.8)
+    assert [type(e) for e in effects] == [ResolveCube]
+    (printed,) = d.send(ResolvedEvent(d.t, doubtful, solve(CUBE), None))  # still in doubt: take it as read
+    assert isinstance(printed, PrintText) and d.view.mode is Mode.SOLUTION
+
+
+def test_a_photo_taken_turned_is_named_when_the_cube_is_solved(translators) -> None:
+    from qbr.solve.solver import solve
+
+    d = Driver(translators)
+    d.scan(FACES)
+    turned = SimpleNamespace(**vars(_resolution(CUBE, True)), doubt=None, turned={"U": 1})
+    (printed,) = d.send(ResolvedEvent(d.t, turned, solve(CUBE), None))
+    notice = "The U photo (white centre) was turned a quarter turn clockwise; corrected."
+    assert printed.text.startswith(notice) and d.view.message == notice and d.view.mode is Mode.SOLUTION
 
 
 def test_new_colours_resolve_an_invalid_cube_again(translators) -> None:
@@ -433,6 +477,22 @@ def test_every_language_renders_every_mode(translators) -> None:
         for v in views:
             assert v.language == lang and v.prompt and v.status and v.legend
             assert all(label and text for label, text in v.legend)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_legend_names_keys_in_the_words_the_prompts_use(translators, lang: str) -> None:
+    tr = translators[lang]
+    d = Driver(translators, SessionConfig(language=lang))
+    d.scan(["F"])
+    labels = [label for label, _ in d.view.legend]
+    space = tr.t("app.keyname.space")
+    assert labels[0] == space and space in d.view.prompt  # "drücke die LEERTASTE" beside "LEERTASTE Seite erfassen"
+    assert labels[1] == tr.t("app.keyname.backspace") and labels[-1] == tr.t("app.keyname.esc")
+    assert "L" in labels and "C" in labels
+    if lang != "en":
+        assert "SPACE" not in labels
+    item = d.view.legend_item.format(key=space, action=tr.t("app.key.capture"))
+    assert item == tr.t("app.legend.item", key=space, action=tr.t("app.key.capture"))
 
 
 def test_lost_frames_keep_everything_and_resume(translators) -> None:

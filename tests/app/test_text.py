@@ -100,3 +100,17 @@ def test_rtl_line_starting_with_latin_reads_right_to_left():
     line = "SPACE التقاط"
     assert shape(line, rtl=True).endswith("SPACE")
     assert shape(line, rtl=False).startswith("SPACE")
+
+
+def test_narrow_no_break_space_is_drawn_as_a_space_not_a_question_mark(fonts):
+    narrow, plain = _ink("Terminé\u202f!", fonts), _ink("Terminé\u00a0!", fonts)
+    assert np.array_equal(narrow, plain)
+    assert not np.array_equal(narrow, _ink("Terminé?!", fonts))
+
+
+def test_wrap_never_breaks_at_a_no_break_space(fonts):
+    text = "Gardez la face immobile jusqu'à sa capture, ou appuyez sur «\u202fESPACE\u202f»\u202f! Langue\u00a0: fr"
+    for width in range(60, 400, 20):
+        lines = wrap(fonts, text, 24, width)
+        assert " ".join(lines) == text
+        assert not any(line.startswith(("!", ":", "»", "\u202f", "\u00a0")) for line in lines), lines

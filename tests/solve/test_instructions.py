@@ -100,8 +100,12 @@ def test_every_problem_kind_has_a_sentence_with_the_documented_params():
         ProblemKind.CORNER_TWIST: {"corner": "", "twist": "clockwise", "fix": "counter-clockwise"},
         ProblemKind.EDGE_FLIP: {"edge": "UR"},
         ProblemKind.PARITY: {},
+        ProblemKind.COLOURS: {"reason": "centres"},
     }
     assert set(samples) == set(ProblemKind)
+    spread = Problem(ProblemKind.COLOURS, "english fallback", (), {"reason": "spread"})
+    assert problem_message(spread, Translator("en")) != "english fallback"
+    assert problem_message(spread, Translator("de")) != problem_message(spread, Translator("en"))
     en, de = Translator("en"), Translator("de")
     for kind, params in samples.items():
         problem = Problem(kind, "english fallback", (), params)
@@ -120,3 +124,37 @@ def test_every_problem_kind_has_a_sentence_with_the_documented_params():
 def test_a_problem_with_unexpected_params_falls_back_to_its_english_message():
     problem = Problem(ProblemKind.CENTRES, "centre of U shows R", (), {"face": "U"})
     assert problem_message(problem, Translator("fr")) == "centre of U shows R"
+
+
+_DUPLICATE = Problem(ProblemKind.DUPLICATE_CORNER, "m", (), {
+    "piece": "white-red-green", "letters": "U-R-F", "positions": "URF, DLF", "count": "2",
+    "missing": "yellow-green-orange; yellow-blue-red"})
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "The white-red-green corner appears 2 times: at URF, DLF. "
+               "Missing: yellow-green-orange; yellow-blue-red."),
+        # Spanish colour words agree with the feminine "esquina".
+        ("es", "La esquina blanca-roja-verde aparece 2 veces: en URF, DLF. Falta: amarilla-verde-naranja; "
+               "amarilla-azul-roja."),
+        # Chinese names a piece by its colours' single characters, and lists with 、 and ；.
+        ("zh-Hans", "白红绿角块出现了 2 次，位于 URF、DLF。缺少：黄绿橙；黄蓝红。"),
+        # Arabic: "corner of white-red-green" (construct state), so no gender to agree; Arabic commas.
+        ("ar", "زاوية الأبيض-الأحمر-الأخضر تظهر مرتين: في URF، DLF. "
+               "الناقص: الأصفر-الأخضر-البرتقالي؛ الأصفر-الأزرق-الأحمر."),
+        ("ja", "白・赤・緑のコーナーが 2 個あります（URF、DLF）。足りないもの：黄色・緑・オレンジ、黄色・青・赤。"),
+        ("fr", "Le coin blanc-rouge-vert apparaît 2 fois\u00a0: en URF, DLF. Il manque\u00a0: jaune-vert-orange\u202f; "
+               "jaune-bleu-rouge."),
+    ],
+)
+def test_piece_names_agree_and_lists_are_punctuated_per_language(lang, expected):
+    assert problem_message(_DUPLICATE, Translator(lang)) == expected
+
+
+def test_colours_that_are_not_piece_names_keep_their_plain_form():
+    params = {"position": "UR", "colours": "white-red", "letters": "U-R"}
+    problem = Problem(ProblemKind.IMPOSSIBLE_EDGE, "m", (), params)
+    assert problem_message(problem, Translator("es")).startswith("La arista UR muestra blanco-rojo (U-R)")
+    assert problem_message(problem, Translator("zh-Hans")).startswith("棱块 UR 的颜色是白色、红色（U-R）")

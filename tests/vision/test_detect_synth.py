@@ -134,10 +134,11 @@ def test_a_face_seen_in_two_lines_without_dark_gaps_is_placed_by_its_outline(see
     assert _correct(detect_face(rendered.image), rendered)
 
 
-@pytest.mark.parametrize("seed", [87, 400, 467, 663])
+@pytest.mark.parametrize("seed", [87, 400, 663])
 def test_small_faces_are_found_by_the_closer_looks(seed: int) -> None:
     # Stickers 4-5% of the frame wide run together at the work width; only a closer look (stricter or
-    # contrast-equalised edges) separates them.
+    # contrast-equalised edges) separates them. (Seed 467 was one too; the noise-limited edges of its
+    # contrast-equalised planes now find it at the work width.)
     rendered = _hard(seed)
     assert rendered.params.sticker_size < 0.06
     assert detect_face(rendered.image, Tunables(retry_work_width=0)) is None

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from qbr.app.commands.result import CommandResult
-from qbr.app.commands.solve import problems_payload
+from qbr.app.commands.solve import problems_payload, solution_header
 from qbr.app.terminal import render_net
 from qbr.cube.errors import InvalidCubeError, QbrError
 from qbr.cube.pocket.conventions import SIZE
@@ -44,7 +44,7 @@ def pocket_text(solution: PocketSolution, tr: Translator) -> str:
     lines = [tr.t("solution.cube", facelets=solution.facelets)]
     if not solution.moves:
         return "\n".join([*lines, tr.t("already_solved")])
-    lines += [tr.t("solution.header", htm=solution.length_htm, qtm=solution.length_qtm), solution.notation]
+    lines += [solution_header(tr, solution.length_htm, solution.length_qtm), solution.notation]
     if solution.cost is not None:
         lines.append(tr.t("solution.cost", cost=f"{solution.cost:g}"))
     lines += ["", tr.t("solution.steps"), tr.t("orientation.pocket")]

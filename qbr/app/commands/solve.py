@@ -34,13 +34,19 @@ def solution_payload(
     }
 
 
+def solution_header(tr: Translator, htm: int, qtm: int) -> str:
+    """The length line, "Solution (1 move, 1 quarter turn):": each count with its noun in the plural form it takes."""
+    moves, quarter_turns = tr.t("solution.moves", count=htm), tr.t("solution.quarter_turns", count=qtm)
+    return tr.t("solution.header", moves=moves, quarter_turns=quarter_turns)
+
+
 def solution_text(
     solution: Solution, tr: Translator, numbered: bool = True, colour_names: Mapping[str, str] | None = None
 ) -> str:
     """The solution for a terminal: length and notation, then (``numbered``) how to hold the cube and each step."""
     if not solution.moves:
         return tr.t("already_solved")
-    lines = [tr.t("solution.header", htm=solution.length_htm, qtm=solution.length_qtm), solution.notation]
+    lines = [solution_header(tr, solution.length_htm, solution.length_qtm), solution.notation]
     if numbered:
         lines += ["", tr.t("solution.steps"), orientation_sentence(tr, colour_names=colour_names)]
         width = len(str(len(solution.moves)))

@@ -1,0 +1,63 @@
+"""Faces in a dim room (low exposure, tungsten light, webcam sensor noise, 2-3 px blur) are found in one frame."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import synth
+from synth.dim import render_dim_face
+
+from qbr.vision.detect import FaceDetection, detect_face
+from qbr.vision.tunables import Tunables
+
+SEEDS = range(1, 21)
+"""Tuning seeds of ``bench/seeds.py`` (the benchmark ``bench/low_light.py`` draws them the same way)."""
+
+
+def _dim(seed: int) -> synth.Rendered:
+    return render_dim_face(np.random.default_rng([seed, 0, 3]))  # seeds.scene_rng(seed, "synth", 3)
+
+
+def _in_place(detection: FaceDetection | None, truth: np.ndarray) -> bool:
+    if detection is None or len(detection.stickers) != 9:  # nothing, or part of the face taken for a 2x2x2's
+        return False
+    want = truth.mean(axis=1)
+    pitch = float(np.linalg.norm(want[4] - want[3]) + np.linalg.norm(want[4] - want[1])) / 2
+    return bool(np.all(np.linalg.norm(detection.stickers.mean(axis=1) - want, axis=1) < 0.3 * pitch))
+
+
+@pytest.fixture(scope="module")
+def dim_faces() -> list[synth.Rendered]:
+    return [_dim(seed) for seed in SEEDS]
+
+
+def test_dim_noisy_faces_are_found_in_a_single_video_frame(dim_faces: list[synth.Rendered]) -> None:
+    live = Tunables().for_video()
+    found = sum(_in_place(detect_face(r.image, live), r.stickers) for r in dim_faces)
+    assert found >= 15  # 17 of 20 (bench/low_light.py, 200 tuning faces: 88.5%)
+
+
+def test_without_the_noise_limited_edges_those_faces_drown_in_noise(dim_faces: list[synth.Rendered]) -> None:
+    # The control: the same frames through the detector as it was (Canny thresholds from the contrast alone).
+    live = Tunables(noise_ratio=0.0).for_video()
+    found = sum(_in_place(detect_face(r.image, live), r.stickers) for r in dim_faces)
+    assert found <= 2  # 0 of 20
+
+
+def test_each_part_of_the_noise_handling_finds_faces_the_others_miss(dim_faces: list[synth.Rendered]) -> None:
+    def count(t: Tunables) -> int:
+        return sum(_in_place(detect_face(r.image, t.for_video()), r.stickers) for r in dim_faces)
+
+    full = count(Tunables())
+    assert count(Tunables(noise_blur_ratio=np.inf)) < full  # no wider smoothing: 12 of 20 (full: 17)
+    assert count(Tunables(noise_canny_low=0.0, noise_canny_high=0.0)) < full  # contrast thresholds only: 15
+
+
+def test_clean_frames_are_detected_exactly_as_without_the_noise_handling() -> None:
+    # Well-lit frames are not noise-limited: the new path must leave them bit-identical.
+    rng = np.random.default_rng(77)
+    for _ in range(8):
+        r = synth.render_face(synth.random_colours(rng), synth.sample_params("easy", rng), rng)
+        a, b = detect_face(r.image), detect_face(r.image, Tunables(noise_ratio=0.0))
+        assert a is not None and b is not None
+        assert np.array_equal(a.homography, b.homography)
