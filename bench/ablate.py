@@ -135,9 +135,13 @@ RULES = (
                                                                            _centre_starts)),
     Rule("palette-fit starts (_palette_gains)", "resolve",
          patch=_function(resolve, "_palette_gains", lambda linear, measured, t: np.ones((54, 3)))),
-    Rule("per-face gains (_face_gains)", "resolve",
-         patch=_function(resolve, "_face_gains", lambda linear, target, measured, limit: np.ones((6, 3)))),
-    Rule("_turned_face", "resolve", patch=_function(resolve, "_turned_face", lambda cost, t: None)),
+    Rule("per-face light (_light)", "resolve",
+         patch=_function(resolve, "_light", lambda linear, colours, weight, t: np.ones((54, 3)))),
+    Rule("faces read turned (_read_turned_back)", "resolve", patch=_function(
+        resolve, "_read_turned_back", lambda st, ms, t: resolve._Read(st, ms, resolve._fit(st, ms, t), {}, []))),
+    Rule("priors on each face's cast and exposure", "resolve",
+         {"resolve_cast_prior": 0.0, "resolve_tint_prior": 0.0, "resolve_exposure_prior": 0.0}),
+    Rule("alternatives re-judged with their own light (resolve_rejudged)", "resolve", {"resolve_rejudged": 0}),
 )
 
 

@@ -16,18 +16,49 @@ if TYPE_CHECKING:
 
 _SHOWN_PROBLEMS = 3  # a garbage scan can have dozens of problems: the first few say enough on one line
 _SHOWN_UNCERTAIN = 5  # the stickers worth a second look; more would hide them
+_SHOWN_DOUBT = 12  # a garbage scan puts every sticker in doubt: the first dozen say enough on one line
+
+
+_TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}
+
+
+def turned_notices(resolution: Resolution, tr: Translator) -> list[str]:
+    """One sentence per face whose photo was turned (and read turned back), naming it and the turn."""
+    from qbr.solve.instructions import colour_name
+
+    turned = getattr(resolution, "turned", None) or {}
+    return [tr.t(_TURN_KEYS[k], face=face, colour=colour_name(resolution.colour_names.get(face, face), tr))
+            for face, k in turned.items()]
+
+
+def doubt_line(resolution: Resolution, tr: Translator) -> str | None:
+    """The stickers in doubt (another real cube fits nearly as well) and the face to scan again, or None."""
+    from qbr.cube.conventions import facelet_name
+    from qbr.solve.instructions import colour_name
+
+    doubt = getattr(resolution, "doubt", None)
+    if doubt is None:
+        return None
+    stickers = ", ".join(facelet_name(i) for i in doubt.stickers[:_SHOWN_DOUBT])
+    if len(doubt.stickers) > _SHOWN_DOUBT:
+        stickers += ", …"
+    if doubt.face is None:
+        return tr.t("app.report.doubt_any", stickers=stickers)
+    colour = colour_name(resolution.colour_names.get(doubt.face, doubt.face), tr)
+    return tr.t("app.report.doubt", stickers=stickers, colour=colour)
 _POCKET_FACELETS = 24  # a 2x2x2's stickers: its result has the 2x2's keys and net
 
 
 def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[str]:
-    """The net of what was read and the least certain stickers with their confidence."""
+    """The net of what was read, faces read turned back, and the stickers in doubt or least certain."""
     from qbr.app.terminal import render_net
     from qbr.cube.conventions import facelet_name
     from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
 
     size = 2 if len(resolution.facelets) == _POCKET_FACELETS else 3
     name = pocket_facelet_name if size == 2 else facelet_name
-    lines = [tr.t("solution.cube", facelets=resolution.facelets), render_net(resolution.facelets, colour, size)]
+    lines = [*turned_notices(resolution, tr), tr.t("solution.cube", facelets=resolution.facelets),
+             render_net(resolution.facelets, colour, size)]
     shown = [
         f"{name(i)} {float(resolution.confidence[i]):.2f}"
         for i in resolution.uncertain[:_SHOWN_UNCERTAIN]
@@ -35,6 +66,9 @@ def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[st
     ]
     if shown:
         lines.append(tr.t("app.report.uncertain", stickers=", ".join(shown)))
+    doubt = doubt_line(resolution, tr)
+    if doubt is not None:
+        lines.append(doubt)
     return lines
 
 
@@ -51,6 +85,9 @@ def empty_payload(lang: str) -> dict[str, Any]:
         "orientation": None,
         "confidence": [],
         "uncertain": [],
+        "doubt": None,
+        "turned": {},
+        "notices": [],
         "colours": {},
         "language": lang,
     }
@@ -74,7 +111,15 @@ def cube_result(
         confidence=[round(float(c), 4) if math.isfinite(c) else 0.0 for c in resolution.confidence],
         uncertain=[int(i) for i in resolution.uncertain],
         colours=dict(resolution.colour_names),
+        turned=dict(getattr(resolution, "turned", None) or {}),
+        notices=turned_notices(resolution, tr),
     )
+    doubt = getattr(resolution, "doubt", None)
+    if doubt is not None:
+        from qbr.cube.conventions import facelet_name
+
+        payload["doubt"] = {"stickers": [int(i) for i in doubt.stickers],
+                            "names": [facelet_name(int(i)) for i in doubt.stickers], "face": doubt.face}
     pocket = len(resolution.facelets) == _POCKET_FACELETS
     if solution is not None and error is None:
         names = resolution.colour_names or None

@@ -222,6 +222,7 @@ class ViewModel:
 # ---------------------------------------------------------------------------------------------- session
 
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
+_TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
 _FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
 _SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
 _NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
@@ -347,6 +348,7 @@ class Session:
         self._message: tuple[Callable[[Translator], str], float | None] | None = None
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
+        self._doubt_asked = False  # a face in doubt is asked for again once, then the cube is taken as read
         self._solution: Solution | None = None
         self._step = 0
         self._cal: _Calibration | None = None
@@ -638,7 +640,17 @@ class Session:
         if self._mode is not Mode.RESOLVING:
             return []  # an answer nobody waits for any more
         self._resolution = event.resolution
+        turned = dict(getattr(event.resolution, "turned", None) or {})
         if event.solution is not None and event.error is None:
+            doubt = getattr(event.resolution, "doubt", None)
+            if doubt is not None and doubt.face is not None and not self._doubt_asked:
+                # Another real cube fits nearly as well: one more look at the face that decides, once.
+                self._doubt_asked = True
+                self._mode = Mode.INVALID
+                self._highlight = doubt.face
+                self._say("app.msg.doubt", persistent=True, colour=self._scheme.get(doubt.face, doubt.face))
+                return []
+            self._doubt_asked = False
             self._solution = event.solution
             self._step = 0
             self._highlight = None
@@ -650,8 +662,12 @@ class Session:
                 from qbr.app.commands.pocket import pocket_text
 
                 return [PrintText(pocket_text(event.solution, self._tr()))]
+            notices = [self._turned_notice(face, k) for face, k in turned.items()]
+            if turned:
+                face, k = next(iter(turned.items()))
+                self._say(_TURN_KEYS[k], face=face, colour=self._scheme.get(face, face))
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
-            return [PrintText(text)]
+            return [PrintText("\n".join([*notices, text]))]
         self._mode = Mode.INVALID
         self._highlight = getattr(event.resolution, "least_certain_face", None)
         problems = list(getattr(event.error, "problems", None) or getattr(event.resolution, "problems", None) or [])
@@ -702,6 +718,10 @@ class Session:
 
     def _tr(self) -> Translator:
         return self._translators[self._lang]
+
+    def _turned_notice(self, face: str, turns: int) -> str:
+        tr = self._tr()
+        return tr.t(_TURN_KEYS[turns], face=face, colour=_colour_name(tr, self._scheme.get(face, face)))
 
     def _say(self, key: str, persistent: bool = False, **params: str) -> None:
         def text(tr: Translator) -> str:

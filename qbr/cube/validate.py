@@ -41,6 +41,7 @@ class ProblemKind(enum.StrEnum):
     CORNER_TWIST = "corner_twist"
     EDGE_FLIP = "edge_flip"
     PARITY = "parity"
+    COLOURS = "colours"  # measured colours that do not make out six colours of one cube (vision only)
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ def problem_message(problem: Problem, tr: Translator) -> str:
         key += ".any_letter"
     elif kind in (ProblemKind.DUPLICATE_CORNER, ProblemKind.DUPLICATE_EDGE) and params.get("missing"):
         key += ".missing"
+    elif kind is ProblemKind.COLOURS and params.get("reason") == "centres":
+        key += ".centres"
     try:
         return tr.t(key, **params)
     except KeyError:

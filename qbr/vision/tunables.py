@@ -178,17 +178,50 @@ class Tunables:
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_face_gain_step: float = 2.0
-    """Largest change per round of a face's channel gain: a dark or misdetected face cannot blow up its noise."""
+    """Largest change per round of a face's channel gain (the 2x2's resolution): a dark face cannot blow up noise."""
+    resolve_cast_prior: float = 1.0
+    """Stickers' worth of evidence a face's warm/cool cast must overcome to differ from the others' (exposure is free):
+    without it a colour seen on one face only (a solved cube) takes any cast, and any colouring fits itself."""
+    resolve_tint_prior: float = 30.0
+    """...the same for a green or magenta cast: lamps and white balance err along the warm/cool axis, rarely off it."""
+    resolve_exposure_prior: float = 0.3
+    """...and for a face brighter or darker than the others: auto-exposure varies freely, so only a weak pull."""
+    resolve_cast_cost: float = 10.0
+    """CIEDE2000 a colouring's score pays per unit of (prior-weighted) face cast: light that must differ is likelier
+    wrong."""
+    resolve_noise_floor: float = 0.004
+    """Linear level (about 12 of 255 sRGB) below which a channel is mostly noise: its log is floored, it counts less."""
+    resolve_brightest: float = 0.8
+    """Linear value the brightest colour is brought to: overall exposure is arbitrary, but CIELAB hides dark gaps."""
     resolve_max_nodes: int = 400
     """Most ranked assignments examined per piece type: bounds the time if many near-ties must be sorted out."""
     resolve_margin_scale: float = 8.0
-    """Piece-cost margin (summed CIEDE2000) at which a facelet's confidence reaches 63%; pieces sum 2-3 stickers."""
+    """Piece-cost margin (summed CIEDE2000) at which a facelet's confidence reaches 63% (the 2x2's resolution)."""
+    resolve_sticker_margin_scale: float = 3.0
+    """Evidence per sticker (CIEDE2000 an alternative cube costs more, shared by the stickers it changes) at which
+    a 3x3 facelet's confidence reaches 63%: real scans' stickers scatter 2-5 about their colour."""
+    resolve_alternative_stickers: float = 3.0
+    """Alternatives are looked for up to this many stickers' worth of the confidence cap: bounds the search."""
+    resolve_rejudged: int = 6
+    """Closest alternative cubes judged again with their own light fitted: more find rarer doubts, each costs ~1 ms."""
     resolve_uncertain_below: float = 0.5
     """Facelets less confident than this are reported as uncertain (the UI asks to check them)."""
     resolve_max_uncertain: int = 6
     """At most this many uncertain facelets are reported: more would not help a person check the cube."""
-    resolve_min_colour_difference: float = 1.0
-    """Two colours whose stickers average closer than this (CIEDE2000) cannot be told apart (real scans: 2.2+)."""
+    resolve_alike_spread: float = 0.25
+    """Two colours whose means are closer than this many times their stickers' median spread cannot be told apart."""
+    resolve_doubt_below: float = 0.5
+    """Stickers less confident than this are in doubt: a nearly as cheap real cube shows them in another colour."""
+    resolve_max_misfit_share: float = 0.35
+    """Median own-colour distance / (own + nearest other) above which the colours are not a cube's (noise: 0.4+)."""
+    resolve_centre_margin: float = 10.0
+    """CIEDE2000 by which the centres must prefer their colours to any renaming of the scheme that keeps the pieces."""
+    resolve_max_misread_centres: int = 2
+    """Most centres far off their own colour (logos, glare) for the others to still say which colour is whose."""
+    resolve_turn_candidates: int = 4
+    """Turned readings (of 18 per round) judged with their own light fitted, the cheapest first: each costs ~1 ms."""
+    resolve_turn_gain: float = 40.0
+    """Cost (summed capped CIEDE2000) a face read turned back must save to count as turned: two clashing stickers."""
     resolve_misfit: float = 20.0
     """CIEDE2000 a sticker may fit its colour worse than its nearest one: real scans stay < 16, a turned face 25+."""
     resolve_max_misfits: int = 1

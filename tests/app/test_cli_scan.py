@@ -126,6 +126,36 @@ def test_resolve_impossible_colours_keep_the_best_facelets(tmp_path: Path) -> No
     assert status is ExitStatus.INVALID_CUBE and "Cube: " in out and err.startswith("qbr: ")
 
 
+def test_resolve_a_scan_with_the_u_photo_turned_reads_it_back_and_says_so(tmp_path: Path) -> None:
+    scan = DATA / "colour-scans" / "3x3x3-random-02.json"
+    data = json.loads(scan.read_text())
+    data["rgb"]["U"] = np.rot90(np.array(data["rgb"]["U"]).reshape(3, 3, 3), -1).reshape(9, 3).tolist()  # clockwise
+    path = tmp_path / "turned.json"
+    path.write_text(json.dumps(data))
+    status, out, _ = run(["resolve", str(path), "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status is ExitStatus.OK
+    assert_solves(payload, data["expected_facelets"])
+    assert payload["turned"] == {"U": 1} and payload["doubt"] is None
+    colour = payload["colours"]["U"]  # this cube has its blue centre on top
+    assert payload["notices"] == [f"The U photo ({colour} centre) was turned a quarter turn clockwise; corrected."]
+    status, out, _ = run(["resolve", str(path), "--lang", "de"], tmp_path)
+    assert status is ExitStatus.OK and out.splitlines()[0].startswith("Das Foto von U (Mitte ")
+
+
+def test_resolve_random_colours_is_refused_with_every_sticker_in_doubt(tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    path = tmp_path / "noise.json"
+    path.write_text(json.dumps({"rgb": {f: rng.uniform(0, 255, (9, 3)).round().tolist() for f in FACES}}))
+    status, out, _ = run(["resolve", str(path), "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status is ExitStatus.INVALID_CUBE and payload["valid"] is False
+    assert payload["doubt"] is not None and payload["doubt"]["stickers"]
+    assert len(payload["doubt"]["names"]) == len(payload["doubt"]["stickers"])
+    status, out, _ = run(["resolve", str(path)], tmp_path)
+    assert "In doubt" in out
+
+
 def _face(value: object = None) -> list:
     return [[10, 20, 30]] * 9 if value is None else value
 

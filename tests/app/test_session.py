@@ -303,6 +303,33 @@ def test_invalid_cube_rescans_the_least_certain_face_only(translators) -> None:
     assert d.view.mode is Mode.RESOLVING
 
 
+def test_a_face_in_doubt_is_asked_for_once_more_then_the_cube_is_solved(translators) -> None:
+    from qbr.solve.solver import solve
+    from qbr.vision.resolve import Doubt
+
+    d = Driver(translators)
+    d.scan(FACES)
+    doubtful = SimpleNamespace(**vars(_resolution(CUBE, True)), doubt=Doubt((10, 16), "R"), turned={})
+    assert d.send(ResolvedEvent(d.t, doubtful, solve(CUBE), None)) == []
+    v = d.view
+    assert v.mode is Mode.INVALID and v.highlight_face == "R" and "red" in v.message
+    effects = d.show(face_colours("R"), 0.8)
+    assert [type(e) for e in effects] == [ResolveCube]
+    (printed,) = d.send(ResolvedEvent(d.t, doubtful, solve(CUBE), None))  # still in doubt: take it as read
+    assert isinstance(printed, PrintText) and d.view.mode is Mode.SOLUTION
+
+
+def test_a_photo_taken_turned_is_named_when_the_cube_is_solved(translators) -> None:
+    from qbr.solve.solver import solve
+
+    d = Driver(translators)
+    d.scan(FACES)
+    turned = SimpleNamespace(**vars(_resolution(CUBE, True)), doubt=None, turned={"U": 1})
+    (printed,) = d.send(ResolvedEvent(d.t, turned, solve(CUBE), None))
+    notice = "The U photo (white centre) was turned a quarter turn clockwise; corrected."
+    assert printed.text.startswith(notice) and d.view.message == notice and d.view.mode is Mode.SOLUTION
+
+
 def test_new_colours_resolve_an_invalid_cube_again(translators) -> None:
     d = Driver(translators)
     d.scan(FACES)

@@ -47,6 +47,7 @@ def test_problem_kind_values():
         "corner_twist",
         "edge_flip",
         "parity",
+        "colours",
     ]
     assert isinstance(ProblemKind.PARITY, str)
 

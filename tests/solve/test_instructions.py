@@ -100,8 +100,12 @@ def test_every_problem_kind_has_a_sentence_with_the_documented_params():
         ProblemKind.CORNER_TWIST: {"corner": "", "twist": "clockwise", "fix": "counter-clockwise"},
         ProblemKind.EDGE_FLIP: {"edge": "UR"},
         ProblemKind.PARITY: {},
+        ProblemKind.COLOURS: {"reason": "centres"},
     }
     assert set(samples) == set(ProblemKind)
+    spread = Problem(ProblemKind.COLOURS, "english fallback", (), {"reason": "spread"})
+    assert problem_message(spread, Translator("en")) != "english fallback"
+    assert problem_message(spread, Translator("de")) != problem_message(spread, Translator("en"))
     en, de = Translator("en"), Translator("de")
     for kind, params in samples.items():
         problem = Problem(kind, "english fallback", (), params)
