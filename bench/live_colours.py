@@ -2,9 +2,11 @@
 
     python bench/live_colours.py [--phone DIR] [--faces 30] [--jobs 2] [--show-failures]
 
-Real: the handheld phone photos of ``../shared/data/phone-faces`` (labels.json: each sticker's box and colour);
-each detected sticker's centre is matched to the labelled box containing it. Reported for all 36 and for each
-phone alone (iPhone ``IMG_*`` vs Pixel ``PXL_*``), so a rule tuned on one phone is checked on the other.
+Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
+labels.json: each sticker's box and colour); each detected sticker's centre is matched to the labelled box
+containing it (three label errors, checked by eye, are corrected in ``LABEL_FIXES``). Reported for all 36 and
+for each phone alone (iPhone ``IMG_*``, Pixel ``PXL_*``): the iPhone faces were right before the relative rules,
+so the Pixel faces are where they are tuned and the iPhone faces check they break nothing.
 Rendered: single medium-tier faces from ``tests/synth`` (every palette) and ``tests/physcam``, tuning and
 validation seeds (bench/seeds.py); a face counts when detected in place (every centre within 30% of a pitch).
 Prints faces with all nine right, sticker accuracy, orange read as red, and the confusion matrix (truth rows).
@@ -37,8 +39,14 @@ from qbr.vision.measure import measure_stickers  # noqa: E402
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
-PHONE_FACES = ROOT.parent / "shared" / "data" / "phone-faces"
+PHONE_FACES = ROOT / "tests" / "data" / "phone-faces"  # a copy of ../shared/data/phone-faces (CC BY 4.0)
 TIER = "medium"
+# Hand-label errors found by eye (crops of the face box): (photo, index in labels.json's list) -> the right colour.
+LABEL_FIXES = {
+    ("IMG_0976.jpg", 8): "white",  # the centre: a white logo sticker, labelled orange (the face has no orange there)
+    ("PXL_20221103_100340307-MP.jpg", 6): "yellow",  # bottom row left: plainly yellow, labelled red
+    ("PXL_20221103_100340307-MP.jpg", 7): "yellow",  # bottom row middle: plainly yellow, labelled red
+}
 
 
 @dataclass
@@ -95,8 +103,8 @@ def phone_reads(folder: Path, tunables: Tunables) -> list[tuple[str, np.ndarray 
             continue
         # Keep the detector's row-major order (the classifier reads the centre as sticker 4).
         truth = [""] * 9
-        for sticker, k in zip(stickers, order, strict=True):
-            truth[k] = sticker["colour"]
+        for index, (sticker, k) in enumerate(zip(stickers, order, strict=True)):
+            truth[k] = LABEL_FIXES.get((name, index), sticker["colour"])
         out.append((name, rgb, truth))
     return out
 
