@@ -178,6 +178,8 @@ class Preview:
     """Nine colour names as currently classified."""
     steady: float
     """0..1 progress towards auto-capture."""
+    unsure: tuple[bool, ...] | None = None
+    """Per sticker: its colour name is in doubt (glare, a washed-out colour); drawn dashed."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,7 @@ _TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.no
 _FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
 _SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
 _NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
+_UNSURE = 0.5  # a sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)
 _SAME_RING_STICKERS = 5  # of a face's 8 outer stickers, this many named alike (best turn) make it the same face
 _REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
 
@@ -859,6 +862,7 @@ class Session:
             outline=getattr(det, "outline", None),
             colours=tuple(a.colours) if a.colours is not None else None,
             steady=steady,
+            unsure=None if a.confidence is None else tuple(bool(c < _UNSURE) for c in np.asarray(a.confidence)),
         )
 
     def _status(self, tr: Translator) -> str:

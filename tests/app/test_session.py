@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from types import SimpleNamespace
@@ -553,3 +554,12 @@ def test_no_key_loses_captured_faces_except_one_backspace(keys) -> None:
         else:
             assert not lost
         assert all(after.get(f) == c for f, c in before.items() if f not in lost)
+
+
+def test_the_preview_marks_stickers_named_without_confidence(translators) -> None:
+    d = Driver(translators)
+    colours = face_colours("F")
+    unsure = np.ones(9)
+    unsure[[2, 7]] = 0.2  # e.g. glare-washed stickers, named by hue with low confidence
+    d.send(FrameEvent(d.t + DT, dataclasses.replace(analysis(colours), confidence=unsure)))
+    assert d.view.preview.unsure == tuple(k in (2, 7) for k in range(9))
