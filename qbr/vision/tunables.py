@@ -30,6 +30,10 @@ class Tunables:
     """A plane whose median step between pixels two apart exceeds this fraction of its grey-level spread is
     noise-limited: a dim room's gained-up frame (clean frames measure ~0.015-0.04); its Canny thresholds are set
     above the noise (below). 0: off."""
+    noise_texture_scale: int = 2
+    """...counting only the part of that step that does not grow when the plane is area-averaged this many times
+    smaller: a scene texture's (a Lego frame, wood grain) does, a dim sensor's noise does not (photos of real rigs:
+    coarse/fine step ~1.9-2.2, dim frames ~0.4-1.1). 1: every step counts as noise."""
     noise_blur_ratio: float = 0.055
     """A plane whose median step exceeds this fraction of its spread is very noisy (dim frames: ~0.06-0.16)..."""
     noise_blur_size: float = 0.015
