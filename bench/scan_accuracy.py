@@ -107,6 +107,8 @@ def centre_patch_rgb(image_bgr: np.ndarray, stickers: np.ndarray) -> np.ndarray:
 
 def naive_letters(names_by_face: Mapping[str, Sequence[str] | None]) -> str:
     """Colour names -> face letters the old way: a colour is the face whose centre was read as that colour."""
+    # A face read as a 2x2x2's (four names) has no centre: it is unread, as for a 3x3 cube it is wrong.
+    names_by_face = {f: (n if n is not None and len(n) == 9 else None) for f, n in names_by_face.items()}
     centre_of = {}
     for face in FACES:
         names = names_by_face.get(face)
@@ -120,9 +122,11 @@ def naive_letters(names_by_face: Mapping[str, Sequence[str] | None]) -> str:
 
 
 def detection_matches(detection: FaceDetection, truth: np.ndarray) -> bool:
-    """All nine detected sticker centres within 30% of a sticker pitch of the truth."""
+    """All nine detected sticker centres within 30% of a sticker pitch of the truth (a grid of another size: no)."""
     got = np.asarray(detection.stickers, float).mean(axis=1)
     want = truth.astype(float).mean(axis=1)
+    if got.shape != want.shape:
+        return False  # a 3x3 face taken for a 2x2x2's counts as misplaced
     pitch = float(np.linalg.norm(want[4] - want[3]) + np.linalg.norm(want[4] - want[1])) / 2
     return bool(np.all(np.linalg.norm(got - want, axis=1) < 0.3 * pitch))
 
