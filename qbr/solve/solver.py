@@ -26,10 +26,11 @@ import platformdirs
 from qbr.cube.conventions import SOLVED
 from qbr.cube.cubie import CubieCube
 from qbr.cube.errors import QbrError
-from qbr.cube.moves import Move, format_moves, htm, parse_moves, qtm
+from qbr.cube.moves import Move, format_moves, parse_moves
 from qbr.cube.state import CubeState
 from qbr.cube.validate import require_valid
 from qbr.solve.errors import SolveError
+from qbr.solve.move_sequence import MoveSequence
 from qbr.solve.search import MAX_DEPTH, optimal_solution
 from qbr.solve.twophase.cache import shared_tables
 from qbr.solve.twophase.search import two_phase
@@ -51,24 +52,12 @@ _KOCIEMBA_LOCK: Final = threading.Lock()
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(MoveSequence):
     """A verified solution of ``facelets``; ``method`` says how it was found (one of ``METHODS``)."""
 
     facelets: str
     moves: tuple[Move, ...]
     method: str
-
-    @property
-    def length_htm(self) -> int:
-        return htm(self.moves)
-
-    @property
-    def length_qtm(self) -> int:
-        return qtm(self.moves)
-
-    @property
-    def notation(self) -> str:
-        return format_moves(self.moves)
 
 
 def _solves(facelets: str, moves: tuple[Move, ...]) -> bool:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from qbr.cube.conventions import FACES
+from qbr.cube.validate import Problem, ProblemKind
 
 
 def read_cube_colours(rgb: Any, per_face: int) -> NDArray[np.float64]:
@@ -29,3 +30,16 @@ def read_cube_colours(rgb: Any, per_face: int) -> NDArray[np.float64]:
             stickers[per_face * i : per_face * (i + 1)] = values
     stickers[~np.isfinite(stickers).all(axis=1)] = np.nan
     return np.clip(stickers, 0.0, 255.0)
+
+
+def unreadable_problem(missing: NDArray[np.bool_], facelet_name: Callable[[int], str]) -> Problem:
+    """The stickers with no usable measurement, named by ``facelet_name`` (the 3x3's or the 2x2's)."""
+    indices = [int(i) for i in np.flatnonzero(missing)]
+    where = [facelet_name(i) for i in indices]
+    shown = ", ".join(where[:12]) + (f" and {len(where) - 12} more" if len(where) > 12 else "")
+    return Problem(
+        ProblemKind.BAD_CHARACTERS,
+        f"no usable colour was measured for {len(where)} sticker{'s' if len(where) != 1 else ''}: {shown}",
+        tuple(indices),
+        {"character": "?", "count": str(len(where)), "positions": ", ".join(str(i + 1) for i in indices)},
+    )

@@ -43,7 +43,7 @@ from qbr.cube.cubie import permutation_parity
 from qbr.cube.validate import Problem, ProblemKind, validate
 from qbr.vision.classify import adapt_to_palette
 from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
-from qbr.vision.cube_colours import read_cube_colours
+from qbr.vision.cube_colours import read_cube_colours, unreadable_problem
 from qbr.vision.cube_light import FaceLight, fit_face_light
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette
 from qbr.vision.tunables import Tunables
@@ -527,21 +527,6 @@ def _name_colours(anchors_rgb: NDArray[np.float64], palette: Palette) -> dict[st
     return {face: COLOUR_NAMES[best[1][i]] for i, face in enumerate(FACES)}
 
 
-def _unreadable_problem(missing: NDArray[np.bool_]) -> Problem:
-    where = [facelet_name(int(i)) for i in np.flatnonzero(missing)]
-    shown = ", ".join(where[:12]) + (f" and {len(where) - 12} more" if len(where) > 12 else "")
-    return Problem(
-        ProblemKind.BAD_CHARACTERS,
-        f"no usable colour was measured for {len(where)} sticker{'s' if len(where) != 1 else ''}: {shown}",
-        tuple(int(i) for i in np.flatnonzero(missing)),
-        {
-            "character": "?",
-            "count": str(len(where)),
-            "positions": ", ".join(str(int(i) + 1) for i in np.flatnonzero(missing)),
-        },
-    )
-
-
 def _uncertain(confidence: NDArray[np.float64], tunables: Tunables) -> tuple[int, ...]:
     order = np.argsort(confidence, kind="stable")
     doubtful = [int(i) for i in order if confidence[i] < tunables.resolve_uncertain_below]
@@ -750,7 +735,7 @@ def _as_seen(
     clashing = misfit > tunables.resolve_misfit
     confidence[clashing] = 0.0
     confidence[_CENTRES] = 1.0
-    problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)
+    problems = [unreadable_problem(~measured, facelet_name)] if not measured.all() else validate(facelets, names)
     order = np.lexsort((confidence, -misfit))  # worst clash first, then the least confident
     uncertain = tuple(int(i) for i in order if clashing[i] or confidence[i] < tunables.resolve_uncertain_below)
     uncertain = uncertain[: tunables.resolve_max_uncertain]
@@ -777,7 +762,7 @@ def resolve_cube(
     confidence = np.zeros(54)
     if not measured[_CENTRES].all():
         # Without every centre there is nothing to anchor the colours to.
-        return Resolution("?" * 54, False, [_unreadable_problem(~measured)], confidence)
+        return Resolution("?" * 54, False, [unreadable_problem(~measured, facelet_name)], confidence)
     read = _read_turned_back(stickers, measured, tunables)
     measured, fit = read.measured, read.fit
     turned = {FACES[f]: k for f, k in sorted(read.turns.items())}
@@ -819,7 +804,7 @@ def resolve_cube(
     confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_sticker_margin_scale), 0.0)
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     confidence[_CENTRES] = 1.0
-    problems = [_unreadable_problem(~measured)] if not measured.all() else validate(facelets, names)
+    problems = [unreadable_problem(~measured, facelet_name)] if not measured.all() else validate(facelets, names)
     spread = np.array([np.median(honest[measured & (colours == c), c]) for c in range(6)])
     problems += _alike_colours(anchors, spread, names, tunables)
     if _misfit_share(honest, colours, measured) > tunables.resolve_max_misfit_share:

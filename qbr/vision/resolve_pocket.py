@@ -29,10 +29,9 @@ from qbr.cube.conventions import CORNER_NAMES, FACE_INDEX, FACES
 from qbr.cube.pocket.conventions import CORNER_FACELETS, FACELET_COUNT, REFERENCE_CORNER, STICKERS_PER_FACE
 from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
 from qbr.cube.pocket.validate import validate
-from qbr.cube.validate import Problem, ProblemKind
 from qbr.vision.classify import adapt_to_palette
 from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
-from qbr.vision.cube_colours import read_cube_colours
+from qbr.vision.cube_colours import read_cube_colours, unreadable_problem
 from qbr.vision.palette import DEFAULT_PALETTE, Palette
 from qbr.vision.resolve import Resolution
 from qbr.vision.resolve import _name_colours as name_colours
@@ -377,18 +376,6 @@ def _scheme_of(colours: NDArray[np.intp]) -> NDArray[np.intp]:
     return scheme
 
 
-def _unreadable_problem(missing: NDArray[np.bool_]) -> Problem:
-    where = [pocket_facelet_name(int(i)) for i in np.flatnonzero(missing)]
-    shown = ", ".join(where[:12]) + (f" and {len(where) - 12} more" if len(where) > 12 else "")
-    return Problem(
-        ProblemKind.BAD_CHARACTERS,
-        f"no usable colour was measured for {len(where)} sticker{'s' if len(where) != 1 else ''}: {shown}",
-        tuple(int(i) for i in np.flatnonzero(missing)),
-        {"character": "?", "count": str(len(where)),
-         "positions": ", ".join(str(int(i) + 1) for i in np.flatnonzero(missing))},
-    )
-
-
 def _uncertain(confidence: NDArray[np.float64], tunables: Tunables) -> tuple[int, ...]:
     order = np.argsort(confidence, kind="stable")
     doubtful = [int(i) for i in order if confidence[i] < tunables.resolve_uncertain_below]
@@ -452,7 +439,7 @@ def resolve_pocket(
     measured = np.isfinite(stickers).all(axis=1)
     if measured.sum() < _N // 2:
         # Fewer than half the stickers leave too few of each colour to anchor it.
-        return Resolution("?" * _N, False, [_unreadable_problem(~measured)], np.zeros(_N))
+        return Resolution("?" * _N, False, [unreadable_problem(~measured, pocket_facelet_name)], np.zeros(_N))
     ranked = _fit(stickers, measured, tunables)
     score, colours, cost, anchors = ranked[0]
     scheme = _scheme_of(colours)
@@ -469,7 +456,7 @@ def resolve_pocket(
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     names = name_colours(np.clip(lab_to_srgb(anchors[scheme]), 0.0, 255.0), palette)
     facelets = _letters(colours, scheme, measured)
-    problems = validate(facelets, names) if measured.all() else [_unreadable_problem(~measured)]
+    problems = validate(facelets, names) if measured.all() else [unreadable_problem(~measured, pocket_facelet_name)]
     loose = _looseness(cost, colours, measured, tunables.resolve_misfit) > tunables.resolve_pocket_max_looseness
     if loose or np.count_nonzero(clashing) > tunables.resolve_max_repairs:
         # Not six tight colours, or many stickers forced far off theirs: not one real cube as scanned (random

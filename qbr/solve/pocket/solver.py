@@ -10,13 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from qbr.cube.moves import Move, format_moves, htm, qtm
+from qbr.cube.moves import Move, format_moves
 from qbr.cube.pocket.cubie import PocketCubie
 from qbr.cube.pocket.normalise import Normalised, normalise
 from qbr.cube.pocket.state import PocketState
 from qbr.cube.pocket.validate import require_valid
 from qbr.cube.rotations import conjugate
 from qbr.solve.errors import SolveError
+from qbr.solve.move_sequence import MoveSequence
 from qbr.solve.pocket.coordinates import MOVES, coordinate
 from qbr.solve.pocket.costs import RobotCosts
 from qbr.solve.pocket.search import Lookup, cheapest, descend, merge_quarter_turns, projected_costs
@@ -33,7 +34,7 @@ MAX_KEPT_BOUNDS: Final = 48
 
 
 @dataclass(frozen=True)
-class PocketSolution:
+class PocketSolution(MoveSequence):
     """A verified solution of ``facelets`` (face letters, the cube as given), optimal in ``metric``."""
 
     facelets: str
@@ -42,18 +43,6 @@ class PocketSolution:
     cost: float | None = None
     method: str = "optimal_table"
     colour_names: Mapping[str, str] | None = None
-
-    @property
-    def length_htm(self) -> int:
-        return htm(self.moves)
-
-    @property
-    def length_qtm(self) -> int:
-        return qtm(self.moves)
-
-    @property
-    def notation(self) -> str:
-        return format_moves(self.moves)
 
 
 class PocketSolver:
