@@ -1,7 +1,6 @@
 """`qbr solve` and `qbr show` for the 2x2 through the real command line: output, JSON, metrics, exit codes, fuzzing."""
 
 import functools
-import io
 import json
 import random
 import string
@@ -10,30 +9,17 @@ import pytest
 
 from qbr import cli
 from qbr.app.commands import pocket as pocket_command
-from qbr.app.environment import Environment
-from qbr.cli import ExitStatus, main
+from qbr.cli import ExitStatus
 from qbr.cube.moves import parse_moves
 from qbr.cube.pocket.generate import random_pocket_state
 from qbr.cube.pocket.state import PocketState
 from qbr.solve.pocket.costs import SAMPLE, load_costs
 from qbr.solve.pocket.solver import PocketSolver
+from tests.app.test_cli_solve import run, run_json
 
 # The 3x3's keys (tests/app/test_cli_solve.py), and what only a 2x2 answer has.
 POCKET_KEYS = {"facelets", "solution", "moves", "length_htm", "length_qtm", "steps", "orientation", "language",
                "method", "size", "metric"}
-
-
-def run(argv, tmp_path, isatty=False, system_language="en"):
-    out, err = io.StringIO(), io.StringIO()
-    env = Environment(stdout=out, stderr=err, stdout_isatty=isatty, config_dir=tmp_path,
-                      system_language=system_language, has_display=False)
-    status = main(argv, env=env)
-    return status, out.getvalue(), err.getvalue()
-
-
-def run_json(argv, tmp_path, **kwargs):
-    status, out, _ = run([*argv, "--json"], tmp_path, **kwargs)
-    return status, json.loads(out)
 
 
 @pytest.fixture

@@ -7,25 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from qbr.app.environment import Environment
-from qbr.cli import ExitStatus, main
+from qbr.cli import ExitStatus
 from qbr.cube.conventions import FACES
 from qbr.cube.pocket.state import PocketState
+from tests.app.test_cli_scan import run
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SCANS = sorted((DATA / "colour-scans").glob("2x2x2-*.json"))
 KEYS = {"facelets", "valid", "solution", "moves", "length_htm", "length_qtm", "steps", "orientation", "confidence",
         "uncertain", "colours", "language"}
-
-
-def run(args: list[str], tmp_path: Path) -> tuple[ExitStatus, str, str]:
-    import io
-
-    out, err = io.StringIO(), io.StringIO()
-    env = Environment(stdout=out, stderr=err, stdout_isatty=False, config_dir=tmp_path / "config",
-                      system_language="en", has_display=False)
-    status = main(args, env=env)
-    return status, out.getvalue(), err.getvalue()
 
 
 def same_cube(found: str, expected: str) -> bool:
