@@ -85,6 +85,7 @@ def run_headless(
     from qbr.app.analysis import analyse_frame
     from qbr.app.jobs import resolve_and_solve
     from qbr.app.report import cube_result, empty_payload
+    from qbr.vision.palette import DEFAULT_PALETTE
     from qbr.vision.tunables import Tunables
 
     if tunables is None:
@@ -135,6 +136,9 @@ def run_headless(
                     if notice is not None:
                         effects += session.handle(NoticeEvent(frame.t, *notice))
     if last:
+        if last[2] is not None and session.palette != DEFAULT_PALETTE:
+            # A bad calibration makes every cube fail to resolve: say so, and how to undo it.
+            env.stderr.write(f"qbr: {tr.t('app.msg.calibration_hint_headless', path=str(store.palette_path))}\n")
         return cube_result(*last, tr, numbered=settings.normalize, colour=env.stdout_isatty)
     captured = sorted(session.view().captured)
     error: QbrError = (

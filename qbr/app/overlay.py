@@ -12,6 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from qbr.app.overlay_calibration import draw_hold, draw_review
 from qbr.app.session import Mode, Step, ViewModel
 from qbr.app.text import Colour, Fonts, Rect, draw_text, draw_text_box, fill_rect, text_size, wrap
 from qbr.cube.conventions import FACES
@@ -305,6 +306,8 @@ def _step_cube(img: np.ndarray, view: ViewModel, step: Step, centre: tuple[float
     colours = {face: [_colour(view, view.scheme.get(facelets[count * FACES.index(face) + i]))
                       for i in range(count)] for face in ("U", "F", "R")}
     draw_iso_cube(img, centre, size, colours)
+    s, n = size / 6.0, math.isqrt(count)
+    draw_hold(img, step, lambda face, row, col: _iso_sticker(face, row, col, centre, s, n), max(2, round(size / 18)))
     if step.face in FACES:
         draw_arrow(img, arrow_path(step.face, step.turns, centre, size), ARROW, max(2, round(size / 28)),
                    both_ends=step.turns == 2)
@@ -540,7 +543,10 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> 
         _calibration_panel(img, fonts, view, lay, top)
     elif view.mode == Mode.SOLUTION:
         _solution_panel(img, fonts, view, lay, top, legend_top)
-    if view.mode != Mode.SOLUTION and view.captured is not None:
+    elif view.mode == Mode.CONFIRM_CALIBRATION and view.calibration_review is not None:
+        area = Rect(lay.margin, top, lay.w - 2 * lay.margin, legend_top - lay.margin - top)
+        draw_review(img, fonts, view.calibration_review, area, lay.u, view.rtl)
+    if view.mode not in (Mode.SOLUTION, Mode.CONFIRM_CALIBRATION) and view.captured is not None:
         cell = max(4, round(2.3 * lay.u))
         x = lay.w - lay.margin - 12 * cell if view.rtl else lay.margin
         draw_net(img, view, (x, legend_top - lay.margin - 9 * cell), cell)

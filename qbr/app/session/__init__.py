@@ -17,9 +17,10 @@ from qbr.app.session.events import (
 )
 from qbr.app.session.machine import Session
 from qbr.app.session.mode import Mode
-from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
+from qbr.app.session.view_model import CalibrationReview, Guide, Preview, ReviewRow, Step, ViewModel
 
 __all__ = [
+    "CalibrationReview",
     "Effect",
     "Event",
     "FrameEvent",
@@ -32,6 +33,7 @@ __all__ = [
     "Quit",
     "ResolveCube",
     "ResolvedEvent",
+    "ReviewRow",
     "SaveLanguage",
     "SavePalette",
     "Session",

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from qbr.cube.conventions import STANDARD_SCHEME
+from qbr.vision.calibration_check import CalibrationCheck
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class SessionConfig:
     calibration_min_frames: int = 5
     near_centre: float = 60.0
     """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
-    separation: float = 30.0
-    """Calibration ignores a face whose centre is this close to a colour already sampled (still the old face)."""
+    check: CalibrationCheck = field(default_factory=CalibrationCheck)
+    """When a held face is taken as the colour asked for (qbr.vision.calibration_check)."""
     notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
     """Start-up warnings to show (UI string key, parameters), e.g. a corrupt calibration file was ignored."""

@@ -34,7 +34,7 @@ from qbr.app.session.identity import (
 )
 from qbr.app.session.mode import Mode
 from qbr.app.session.steady import SteadyTrack, follow
-from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
+from qbr.app.session.view_model import CalibrationReview, Guide, Preview, ReviewRow, Step, ViewModel
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import apply_to_facelets
 from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
@@ -89,6 +89,7 @@ class Session:
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: Calibration | None = None
+        self._cal_palette: Palette | None = None  # the new colours, shown for review until saved or discarded
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
             self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
@@ -131,7 +132,10 @@ class Session:
         if self._mode is Mode.CALIBRATING:
             if seen:
                 self._calibrate(event.t, np.asarray(a.rgb, dtype=float))
-                return self._calibration_done() if self._cal is None else []
+            elif self._cal is not None:
+                self._cal.lost()
+            return []
+        if self._mode is Mode.CONFIRM_CALIBRATION:
             return []
         if not seen:
             if self._track is not None and event.t - self._track.last_t > self._cfg.frame_gap_seconds:
@@ -164,6 +168,8 @@ class Session:
         if key == "esc":
             if mode is Mode.CONFIRM_REPLACE:  # ESC answers "no" to the question; a second ESC quits
                 return self._answer(False)
+            if mode is Mode.CONFIRM_CALIBRATION:
+                return self._keep_calibration(False)
             return [Quit()]
         if key == "l":
             i = self._languages.index(self._lang) if self._lang in self._languages else -1
@@ -176,20 +182,27 @@ class Session:
             if key in ("n", "backspace"):
                 return self._answer(False)
             return []
+        if mode is Mode.CONFIRM_CALIBRATION:
+            if key in ("y", "enter"):
+                return self._keep_calibration(True)
+            if key in ("n", "backspace", "c"):
+                return self._keep_calibration(False)
+            if key == "r":
+                return self._reset_colours()
+            return []
         if mode is Mode.CALIBRATING:
             if key == "c":
                 self._cal = None
                 self._mode = self._back_to
                 self._say("app.msg.calibration_cancelled")
             elif key == "r":
-                from qbr.vision.palette import DEFAULT_PALETTE
-
-                self._cal = None
-                self._palette = DEFAULT_PALETTE
-                self._reassign()
-                self._mode = self._back_to
-                self._say("app.msg.calibration_reset")
-                return [SavePalette(None), *self._resolve_again()]
+                return self._reset_colours()
+            return []
+        if key == "r" and mode is Mode.INVALID and self._calibrated():
+            return self._reset_colours()  # the hint under a cube that does not resolve says R resets the colours
+        if key == "n" and mode is Mode.SOLUTION and self._solution is not None and self._step >= len(
+                self._solution.moves):
+            self._new_cube()
             return []
         if key == "c" and mode in (Mode.SCANNING, Mode.INVALID, Mode.SOLUTION):
             self._back_to = mode
@@ -389,7 +402,22 @@ class Session:
             self._message = (lambda tr: str(error), None)
         else:
             self._say("app.msg.invalid", persistent=True)
+        said = self._message
+        if said is not None and self._calibrated():
+            # A bad calibration makes every later cube fail to resolve: say so, and how to undo it.
+            self._message = (lambda tr: _sentences(tr, said[0](tr), tr.t("app.msg.calibration_hint")), None)
         return []
+
+    def _new_cube(self) -> None:
+        """Done with this cube: scan another one, keeping the language, colours and cube size."""
+        self._captures, self._faces, self._pending, self._highlight = [], {}, None, None
+        self._resolution, self._solution, self._step, self._doubt_asked = None, None, 0, False
+        self._scheme = dict(self._cfg.scheme)
+        self._by_centre = self._size == 3 and self._scheme == STANDARD_SCHEME
+        if self._track is not None:
+            self._track.done = True  # the solved cube still held is not the new cube's first face
+        self._mode = Mode.SCANNING
+        self._say("app.msg.new_cube")
 
     # ------------------------------------------------------------------------------------- calibration
 
@@ -397,14 +425,48 @@ class Session:
         cal = self._cal
         assert cal is not None
         if cal.add(t, rgb, self._cfg):
-            self._palette = cal.palette(self._palette)
-            self._cal = None
-            self._reassign()  # the new colours may tell the captured centres apart better
+            # Nothing changes yet: the new colours are shown beside the faces they came from, saved on Y.
+            self._cal_palette = cal.palette(self._palette)
+            self._mode = Mode.CONFIRM_CALIBRATION
+            alike = cal.too_alike(self._cal_palette, self._cfg)
+            if alike is not None:
+                a, b = alike
+                self._message = (lambda tr: tr.t("app.msg.calibration_alike", colour=_colour_name(tr, a),
+                                                 other=_colour_name(tr, b)), None)
+            else:
+                self._message = None
 
-    def _calibration_done(self) -> list[Effect]:
+    def _keep_calibration(self, yes: bool) -> list[Effect]:
+        cal, palette = self._cal, self._cal_palette
+        assert cal is not None and palette is not None
+        if yes and cal.too_alike(palette, self._cfg) is not None:
+            return []  # the message says which two colours came out alike: only N (or C again) leaves
+        self._cal, self._cal_palette = None, None
         self._mode = self._back_to
+        if not yes:
+            self._say("app.msg.calibration_discarded")
+            return []
+        self._palette = palette
+        self._reassign()  # the new colours may tell the captured centres apart better
         self._say("app.msg.calibration_saved")
         return [SavePalette(self._palette), *self._resolve_again()]
+
+    def _reset_colours(self) -> list[Effect]:
+        from qbr.vision.palette import DEFAULT_PALETTE
+
+        self._cal, self._cal_palette = None, None
+        self._palette = DEFAULT_PALETTE
+        self._reassign()
+        if self._mode in (Mode.CALIBRATING, Mode.CONFIRM_CALIBRATION):
+            self._mode = self._back_to
+        self._say("app.msg.calibration_reset")
+        return [SavePalette(None), *self._resolve_again()]
+
+    def _calibrated(self) -> bool:
+        """The colours are the user's calibration, not the defaults (what a cube that does not resolve may owe)."""
+        from qbr.vision.palette import DEFAULT_PALETTE
+
+        return self._palette != DEFAULT_PALETTE
 
     def _resolve_again(self) -> list[Effect]:
         # New colours may be what an unreadable cube needed: read the captured faces again with them.
@@ -474,6 +536,8 @@ class Session:
             message = self._message[0](tr)
         if shown is Mode.NO_FRAMES:
             message = tr.t("app.msg.no_frames")
+        elif mode is Mode.CALIBRATING and self._cal is not None and self._cal.refusal is not None:
+            message = self._refusal_text(tr)
         guide = None
         if mode in (Mode.SCANNING, Mode.INVALID, Mode.CONFIRM_REPLACE):
             face = self._next_face()
@@ -499,7 +563,29 @@ class Session:
             if self._cal is not None
             else None,
             size=self._size,
+            calibration_review=self._review(tr),
         )
+
+    def _refusal_text(self, tr: Translator) -> str:
+        cal = self._cal
+        assert cal is not None and cal.refusal is not None
+        key = "app.msg.calibration_too_close" if cal.refusal.reason == "too_close" else "app.msg.calibration_looks_like"
+        return tr.t(key, colour=_colour_name(tr, cal.colour), other=_colour_name(tr, cal.refusal.other or ""))
+
+    def _review(self, tr: Translator) -> CalibrationReview | None:
+        cal, palette = self._cal, self._cal_palette
+        if self._mode is not Mode.CONFIRM_CALIBRATION or cal is None or palette is None:
+            return None
+
+        def rgb(values: object) -> tuple[int, int, int]:
+            r, g, b = (round(float(v)) for v in np.asarray(values, dtype=float))
+            return (r, g, b)
+
+        rows = tuple(ReviewRow(name=name, label=_colour_name(tr, name), new=rgb(palette.colours[name]),
+                               old=rgb(self._palette.colours[name]),
+                               face=tuple(rgb(v) for v in cal.faces[name])) for name in cal.names)
+        return CalibrationReview(rows=rows, title=tr.t("app.review.title"), new_label=tr.t("app.review.new"),
+                                 old_label=tr.t("app.review.old"))
 
     def _guide(self, face: str, tr: Translator) -> Guide:
         top, right = NEIGHBOURS[face][0], NEIGHBOURS[face][1]
@@ -550,6 +636,8 @@ class Session:
             return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[face]))
         if mode is Mode.CALIBRATING and self._cal is not None:
             return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.colour))
+        if mode is Mode.CONFIRM_CALIBRATION:
+            return tr.t("app.prompt.calibration_review")
         if mode is Mode.RESOLVING:
             if self._solving_best is not None:
                 return tr.t("app.prompt.solving_best", count=self._solving_best)
@@ -565,7 +653,12 @@ class Session:
                 return tr.t("app.prompt.already_solved")
             if self._step >= len(self._solution.moves):
                 return tr.t("app.prompt.solved")
-            return tr.t("app.prompt.solution")
+            said = []
+            if self._step == 0:
+                said.append(self._hold(tr))  # before the first move: how to hold the cube (the small cube marks it)
+            if self._step == len(self._solution.moves) - 1:
+                said.append(tr.t("app.prompt.solution_last"))
+            return _sentences(tr, *said) if said else tr.t("app.prompt.solution")
         if not self._faces:
             return tr.t("app.prompt.first_face")
         return tr.t("app.prompt.scan")
@@ -577,16 +670,25 @@ class Session:
             keys = [("Y", "app.key.replace"), ("N", "app.key.keep")]
         elif mode is Mode.CALIBRATING:
             keys = [("C", "app.key.leave_calibration"), ("R", "app.key.reset_colours")]
+        elif mode is Mode.CONFIRM_CALIBRATION:
+            keys = [("Y", "app.key.save_colours"), ("N", "app.key.discard_colours"), ("R", "app.key.reset_colours")]
         elif mode is Mode.RESOLVING:
             keys = []
         elif mode is Mode.SOLUTION:
-            keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
+            done = self._solution is None or self._step >= len(self._solution.moves)
+            keys = [] if done else [("app.keyname.right", "app.key.next")]
+            if self._step > 0:
+                keys.append(("app.keyname.left", "app.key.previous"))
+            if done:
+                keys.append(("N", "app.key.new_cube"))
             keys.append(("C", "app.key.calibrate"))
         else:
             keys = [("app.keyname.space", "app.key.capture")]
             if mode is Mode.SCANNING and self._captures:
                 keys.append(("app.keyname.backspace", "app.key.undo"))
             keys.append(("C", "app.key.calibrate"))
+            if mode is Mode.INVALID and self._calibrated():
+                keys.append(("R", "app.key.reset_colours"))
         keys += [("L", "app.key.language"), ("app.keyname.esc", "app.key.quit")]
         # Letter keys are shown as printed on the key, named keys (app.keyname.*) in the language's words.
         return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)
@@ -606,7 +708,20 @@ class Session:
             sentence=move_sentence(move, tr),
             counter=tr.t("step", n=self._step + 1, total=total),
             facelets_before=apply_to_facelets(sol.facelets, sol.moves[: self._step], self._size),
+            # Face turns never change how the cube is held: it is said (and marked) before the first move.
+            hold=self._hold(tr) if self._step == 0 else None,
         )
+
+    def _hold(self, tr: Translator) -> str:
+        """How to hold the cube for the solution, as the terminal says it."""
+        if self._size == 2:
+            return tr.t("orientation.pocket")
+        return _orientation(tr, "F", "U", self._scheme)
+
+
+def _sentences(tr: Translator, *texts: str) -> str:
+    """Sentences run together as the language writes them (no space after a full-width full stop)."""
+    return ("" if tr.lang in ("zh-Hans", "zh-Hant", "ja") else " ").join(texts)
 
 
 def _colour_name(tr: Translator, name: str) -> str:

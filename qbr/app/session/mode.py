@@ -11,6 +11,7 @@ class Mode(enum.Enum):
     SCANNING = "scanning"
     CONFIRM_REPLACE = "confirm_replace"
     CALIBRATING = "calibrating"
+    CONFIRM_CALIBRATION = "confirm_calibration"
     RESOLVING = "resolving"
     INVALID = "invalid"
     SOLUTION = "solution"
