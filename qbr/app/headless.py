@@ -135,10 +135,10 @@ def run_headless(
                     notice = _save(store, effect)
                     if notice is not None:
                         effects += session.handle(NoticeEvent(frame.t, *notice))
+    if session.palette != DEFAULT_PALETTE and (not last or last[2] is not None):
+        # A bad calibration makes every cube fail to read or resolve: say so, and how to undo it.
+        env.stderr.write(f"qbr: {tr.t('app.msg.calibration_hint_headless', path=str(store.palette_path))}\n")
     if last:
-        if last[2] is not None and session.palette != DEFAULT_PALETTE:
-            # A bad calibration makes every cube fail to resolve: say so, and how to undo it.
-            env.stderr.write(f"qbr: {tr.t('app.msg.calibration_hint_headless', path=str(store.palette_path))}\n")
         return cube_result(*last, tr, numbered=settings.normalize, colour=env.stdout_isatty)
     captured = sorted(session.view().captured)
     error: QbrError = (

@@ -371,7 +371,8 @@ def _message(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, top: i
     lines = wrap(fonts, view.message, lay.font, width)
     widest = max(text_size(fonts, line, lay.font)[0] for line in lines)
     box_w = widest + 2 * round(lay.font * 0.5)
-    background = WARN_BG if view.mode in (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE) else INFO_BG
+    warn = (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE, Mode.CALIBRATING)  # calibrating: a refused face
+    background = WARN_BG if view.mode in warn else INFO_BG
     side = lay.w - lay.margin - box_w if view.rtl else lay.margin
     x = (lay.w - box_w) // 2 if centred else side
     if view.rtl:

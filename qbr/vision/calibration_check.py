@@ -2,12 +2,12 @@
 
 Calibration asks for the six colours in turn (white first). A face is taken as colour X only if X is, within a
 margin, the best name for its centre when the centres taken so far and this one are named together, distinct
-names, against the default palette. Exposure never decides (each centre is compared at the brightness of the
-colour it is compared with) and the cast is removed with the white already taken, so a camera that renders
-every colour its own way still calibrates; a face of another colour (the demo's green face when white is asked,
-a red face when yellow is asked) does not. A face as close as ``min_separation`` to a colour already taken is
-refused too: two calibrated colours that close could not be told apart.
-"""
+names, against the default palette. Exposure does not decide (before white is taken each centre is compared at
+the brightness of each colour; after, at the white's exposure give or take a range) and the white taken removes
+the light's cast, so a camera that renders every colour its own way still calibrates; a face of another colour
+(the demo's green face when white is asked, a red face when yellow is asked) does not. A face as close as
+``min_separation`` to a colour already taken is refused too: two calibrated colours that close could not be told
+apart."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ class CalibrationCheck:
     margin: float = 15.0
     """CIEDE2000 the asked colour may cost more than the best naming: cameras render colours unlike the palette
     (teal greens, reddish oranges); 10 refused 4% of right faces on the tuning data, 20 accepted 20% of wrong ones."""
+    exposure_range: float = 1.3
+    """How much brighter or darker than the white a face may be exposed (auto-exposure): 1.3-2.0 measure alike, but
+    from 1.6 on the demo's orange face passes for red (orange is red made brighter)."""
     first_margin: float = 20.0
     """The same while white is asked (no white yet to remove the cast with): 8 refused warm-lit whites (solved
     cubes calibrated 33% on validation), 20 keeps tuning and validation alike (92% / 93%)."""
@@ -54,16 +57,23 @@ def face_centre(rgb: ArrayLike) -> NDArray[np.float64]:
     return stickers[4] if len(stickers) == 9 else np.median(stickers, axis=0)
 
 
-def _naming_costs(centres: NDArray[np.float64], white: NDArray[np.float64] | None,
-                  reference: Palette) -> NDArray[np.float64]:
-    """CIEDE2000 from each sRGB centre to each reference colour, cast removed by ``white``, at that colour's
-    brightness: (n, 6) in COLOUR_NAMES order."""
+def _naming_costs(centres: NDArray[np.float64], white: NDArray[np.float64] | None, reference: Palette,
+                  exposure_range: float) -> NDArray[np.float64]:
+    """CIEDE2000 from each sRGB centre to each reference colour: (n, 6) in COLOUR_NAMES order.
+
+    With a ``white`` taken, the centres are seen in that white's light (its cast removed, its exposure made the
+    reference white's), each then brought towards a colour's brightness by at most ``exposure_range`` (a face's
+    own exposure), so brightness still tells red from orange; before, each centre is compared at each colour's own
+    brightness (the exposure is unknown then).
+    """
     linear = srgb_decode(np.clip(centres, 0.0, 255.0))
-    if white is not None:
-        white_linear = np.maximum(srgb_decode(np.clip(white, 0.0, 255.0)), 1e-6)
-        linear = linear * (luminance(white_linear) / white_linear)
     targets = reference.linear()
     scale = luminance(targets)[None, :] / np.maximum(luminance(linear), 1e-6)[:, None]
+    if white is not None:
+        white_linear = np.maximum(srgb_decode(np.clip(white, 0.0, 255.0)), 1e-6)
+        linear = linear * (luminance(targets[COLOUR_NAMES.index("white")]) / white_linear)
+        scale = np.clip(luminance(targets)[None, :] / np.maximum(luminance(linear), 1e-6)[:, None],
+                        1 / exposure_range, exposure_range)
     seen = linear_to_lab(np.maximum(linear[:, None, :] * scale[:, :, None], 0.0))  # not clipped: no desaturation
     return delta_e(seen, reference.lab()[None, :, :])
 
@@ -81,7 +91,7 @@ def check_face(asked: str, rgb: ArrayLike, taken: Mapping[str, ArrayLike],
             return FaceVerdict(False, "too_close", names[closest])
     white = np.asarray(taken["white"], float) if "white" in taken else None
     centres = np.array([*(np.asarray(taken[n], float) for n in names), centre])
-    cost = _naming_costs(centres, white, reference)
+    cost = _naming_costs(centres, white, reference, check.exposure_range)
     # The best naming of all centres together, distinct colours, with the held face named asked and otherwise.
     best: dict[int, float] = {}
     for perm in itertools.permutations(range(len(COLOUR_NAMES)), len(centres)):

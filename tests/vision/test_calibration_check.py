@@ -110,3 +110,13 @@ def test_closest_pair_of_the_default_palette() -> None:
     assert {a, b} == {"red", "orange"}
     assert gap == pytest.approx(expected)
     assert 20 < gap < 30
+
+
+def test_the_demo_s_orange_face_is_not_taken_for_red() -> None:
+    # Centres measured on assets/demo.avi (qbr --demo): its white, its yellow, then its orange face held for red.
+    taken = {"white": np.array([223.0, 230.0, 224.0]), "yellow": np.array([225.0, 213.0, 78.0])}
+    orange = np.tile([233.0, 113.0, 32.0], (9, 1))
+    verdict = check_face("red", orange, taken)
+    assert (verdict.accepted, verdict.reason, verdict.other) == (False, "looks_like", "orange")
+    taken["red"] = np.array([190.0, 30.0, 40.0])
+    assert check_face("orange", orange, taken).accepted
