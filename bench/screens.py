@@ -92,6 +92,13 @@ def screens(lang: str, shots: dict[str, np.ndarray], fonts: Fonts) -> Iterator[t
     cal.show(shots["F"], 0.3)
     yield "calibration", shots["F"], cal.session.view()
 
+    review = Driver(lang)  # every colour shown in turn: the new colours beside their faces, before Y saves them
+    review.key("c")
+    for face in ("U", "D", "R", "L", "F", "B"):  # white, yellow, red, orange, green, blue
+        review.show(shots[face], 1.5)
+        review.show(np.zeros_like(shots[face]), 0.2)
+    yield "calibration-review", shots["F"], review.session.view()
+
     effects = []
     for face in order[2:]:
         effects += d.show(shots[face], 1.0)
