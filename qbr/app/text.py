@@ -13,6 +13,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -288,22 +289,68 @@ def draw_text_box(img: np.ndarray, fonts: Fonts, lines: Sequence[str], org: tupl
 
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
-_NO_BREAK = "\u00a0\u202f"  # French puts these before : ; ! ? and inside « »: never a line break there
-_TOKENS = re.compile(f"[{_CJK}]|(?:[^\\s{_CJK}]|[{_NO_BREAK}])+|[^\\S{_NO_BREAK}]+")
-"""Wrap points: each CJK character stands alone (lines may break between any two), other words stay whole."""
+_UNIT_AFTER_NUMBER = re.compile(f"[0-9][\\s]+(?=[{_CJK}])")
+"""A number and the CJK unit or counter after it ("90 度", "3 步") stay on one line, a space between them or not."""
+
+
+def _keep_numbers_with_units(text: str, breakables: Sequence[int]) -> list[int]:
+    # Tailoring of UAX #14 (its LB30 rules keep "90度" whole but allow a break after the space in "90 度").
+    tailored = list(breakables)
+    for match in _UNIT_AFTER_NUMBER.finditer(text):
+        tailored[match.end()] = 0
+    return tailored
+
+
+@lru_cache(maxsize=1024)
+def break_units(text: str) -> tuple[str, ...]:
+    """``text`` cut at its line-break opportunities (Unicode's UAX #14, so CJK kinsoku: no line starts with
+    "、" or "。" and none ends with "「"; no-break spaces hold), each unit with its trailing spaces."""
+    from uniseg.linebreak import line_break_units
+
+    return tuple(line_break_units(text, tailor=_keep_numbers_with_units))
+
+
+def _split_to_fit(fonts: Fonts, unit: str, size_px: float, max_width: int) -> list[str]:
+    # A word wider than the line (a long German compound in a narrow panel) is cut between characters, never
+    # left to run past the edge.
+    # Closing punctuation hangs past the edge rather than open a line (kinsoku's burasage); opening brackets go
+    # down with what they open.
+    parts = [""]
+    for ch in unit:
+        if parts[-1] and not _hangs(ch) and text_size(fonts, (parts[-1] + ch).rstrip(), size_px)[0] > max_width:
+            kept = parts[-1].rstrip("".join(c for c in parts[-1] if _opens(c)))
+            if kept:  # (a part of nothing but opening brackets stays whole: it runs over rather than end a line)
+                parts[-1:] = [kept, parts[-1][len(kept):]]
+        parts[-1] += ch
+    return parts
+
+
+def _opens(ch: str) -> bool:
+    from uniseg.linebreak import LineBreak, line_break
+
+    return line_break(ch) == LineBreak.OP
+
+
+def _hangs(ch: str) -> bool:
+    from uniseg.linebreak import LineBreak, line_break
+
+    return ch.isspace() or line_break(ch) in (LineBreak.CL, LineBreak.CP, LineBreak.EX, LineBreak.IS, LineBreak.NS)
 
 
 def wrap(fonts: Fonts, text: str, size_px: float, max_width: int) -> list[str]:
-    """``text`` split into lines no wider than ``max_width``: at spaces, or between any two CJK characters."""
+    """``text`` split into lines no wider than ``max_width`` at its line-break opportunities (break_units); a
+    single word wider than that is cut between characters."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for token in _TOKENS.findall(paragraph):
-            candidate = line + token
-            if line.strip() and not token.isspace() and text_size(fonts, candidate.rstrip(), size_px)[0] > max_width:
-                lines.append(line.rstrip())
-                line = token
-            elif line or not token.isspace():
+        for unit in break_units(paragraph):
+            candidate = line + unit
+            if text_size(fonts, candidate.rstrip(), size_px)[0] <= max_width:
                 line = candidate
+                continue
+            if line.strip():
+                lines.append(line.rstrip())
+            *full, line = _split_to_fit(fonts, unit, size_px, max_width)
+            lines += [part.rstrip() for part in full]
         lines.append(line.rstrip())
     return lines
