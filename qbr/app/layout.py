@@ -313,16 +313,17 @@ def _grown(rect: Rect, by: int) -> Rect:
     return Rect(rect.x - by, rect.y - by, rect.w + 2 * by, rect.h + 2 * by)
 
 
-def _face_rect(view: ViewModel, video: Rect, scale: float, s: _Sizes, t: LayoutTunables) -> Rect | None:
+def _face_rect(view: ViewModel, video: Rect, scale: float, s: _Sizes, t: LayoutTunables,
+               recent: Sequence[np.ndarray]) -> Rect | None:
+    """The detected face's box in the window (with the recent faces too), with room round it and below it."""
+    points = [np.asarray(p, np.float32).reshape(-1, 2) for p in recent]
     preview = view.preview
-    if preview is None or view.mode == Mode.NO_FRAMES:
-        return None
-    points = []
-    if preview.outline is not None:
-        points.append(np.asarray(preview.outline, np.float32).reshape(-1, 2))
-    if preview.stickers is not None:
-        points.append(np.asarray(preview.stickers, np.float32).reshape(-1, 2))
-    if not points:
+    if preview is not None and view.mode != Mode.NO_FRAMES:
+        if preview.outline is not None:
+            points.append(np.asarray(preview.outline, np.float32).reshape(-1, 2))
+        if preview.stickers is not None:
+            points.append(np.asarray(preview.stickers, np.float32).reshape(-1, 2))
+    if not points or view.mode == Mode.NO_FRAMES:
         return None
     p = np.concatenate(points) * scale + np.array([video.x, video.y], np.float32)
     room = round(t.face_margin * s.u)
@@ -334,6 +335,28 @@ def _face_rect(view: ViewModel, video: Rect, scale: float, s: _Sizes, t: LayoutT
     if x1 <= x0 or y1 <= y0:
         return None
     return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+class RecentFaces:
+    """The faces detected in the last moments (video pixels): the layout keeps clear of them too, so a face lost for
+    a frame or wobbling at a panel's edge does not make the panels jump back and forth. Time is given, not read."""
+
+    def __init__(self, seconds: float = 0.6) -> None:
+        self.seconds = seconds
+        """How long a face seen keeps its room (the detection misses a frame or two now and then)."""
+        self._seen: list[tuple[float, np.ndarray]] = []
+
+    def update(self, view: ViewModel, t: float) -> tuple[np.ndarray, ...]:
+        """Remember ``view``'s face seen at time ``t``; the corners of the faces seen within ``seconds`` before."""
+        preview = view.preview
+        if preview is not None and preview.outline is not None:
+            p = np.asarray(preview.outline, np.float32).reshape(-1, 2)
+            self._seen.append((t, np.array([p.min(axis=0), p.max(axis=0)], np.float32)))
+        self._seen = [(when, box) for when, box in self._seen if t - when <= self.seconds]
+        if not self._seen:
+            return ()
+        boxes = np.concatenate([box for _, box in self._seen])
+        return (np.array([boxes.min(axis=0), boxes.max(axis=0)], np.float32),)
 
 
 SideBuilder = Callable[[int, float], SidePanel | None]
@@ -483,8 +506,9 @@ _WARNINGS = (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE)
 
 
 def layout(view: ViewModel, window: tuple[int, int], video_size: tuple[int, int], fonts: Fonts,
-           tunables: LayoutTunables | None = None) -> Placement:
-    """Where everything goes in a ``window`` (width, height) showing a video of ``video_size`` (width, height)."""
+           tunables: LayoutTunables | None = None, recent: Sequence[np.ndarray] = ()) -> Placement:
+    """Where everything goes in a ``window`` (width, height) showing a video of ``video_size`` (width, height);
+    ``recent`` are points (video pixels) of faces seen a moment ago, kept clear like the face detected now."""
     t = tunables or LayoutTunables()
     w, h = max(1, int(window[0])), max(1, int(window[1]))
     s = _Sizes(w, h, t)
@@ -498,7 +522,7 @@ def layout(view: ViewModel, window: tuple[int, int], video_size: tuple[int, int]
     scale = min(middle.w / vw, middle.h / vh)
     video = Rect(middle.x + (middle.w - round(vw * scale)) // 2, middle.y + (middle.h - round(vh * scale)) // 2,
                  round(vw * scale), round(vh * scale))
-    face = _face_rect(view, video, scale, s, t)
+    face = _face_rect(view, video, scale, s, t, recent)
     area = Rect(middle.x + s.margin, middle.y + s.margin, middle.w - 2 * s.margin, middle.h - 2 * s.margin)
     obstacles = [face] if face is not None else []
 

@@ -173,18 +173,19 @@ class WindowLoop:
         self.lost_after = lost_after
         self.stats = LoopStats()
         if draw is None:
-            from qbr.app.layout import opening_size
+            from qbr.app.layout import RecentFaces, opening_size
             from qbr.app.overlay import draw as overlay_draw
             from qbr.app.text import Fonts
 
             fonts = Fonts()
+            recent = RecentFaces()
 
             def draw_at_window_size(frame: np.ndarray, view: Any) -> np.ndarray:
                 # Laid out again at the window's size every frame, so a resized window gets crisp, readable text.
                 size = display.size() if hasattr(display, "size") else None
                 if size is None:
                     size = opening_size(view, (frame.shape[1], frame.shape[0]), fonts.directed(view.rtl))
-                return overlay_draw(frame, view, fonts, size=size)
+                return overlay_draw(frame, view, fonts, size=size, recent=recent.update(view, self.clock()))
 
             self._draw: Callable[[np.ndarray, Any], np.ndarray] = draw_at_window_size
         else:

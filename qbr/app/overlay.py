@@ -455,15 +455,16 @@ def _compose(frame: np.ndarray, p: Placement) -> np.ndarray:
 
 
 def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
-         size: tuple[int, int] | None = None) -> np.ndarray:
+         size: tuple[int, int] | None = None, recent: Sequence[np.ndarray] = ()) -> np.ndarray:
     """The window's picture at ``size`` (width, height; default the frame's own size): ``frame_bgr`` scaled into
-    it with ``view`` drawn at that size (the frame itself is not changed)."""
+    it with ``view`` drawn at that size (the frame itself is not changed). ``recent``: faces seen a moment ago
+    (layout.RecentFaces), kept clear too."""
     fonts = (fonts or Fonts()).directed(view.rtl)
     frame = np.ascontiguousarray(frame_bgr, dtype=np.uint8)
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     window = size or (frame.shape[1], frame.shape[0])
-    p = layout(view, window, (frame.shape[1], frame.shape[0]), fonts)
+    p = layout(view, window, (frame.shape[1], frame.shape[0]), fonts, recent=recent)
     img = _compose(frame, p)
     view = _in_window(view, p)
     lay = Layout(p.unit, p.line, p.video.bottom)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from qbr.app.analysis import FrameAnalysis
-from qbr.app.layout import Placement, intersects, layout, opening_size, strip_window
+from qbr.app.layout import Placement, RecentFaces, intersects, layout, opening_size, strip_window
 from qbr.app.overlay import Layout, _compose, _draw_preview_on_video, _in_window, draw
 from qbr.app.session import FrameEvent, KeyEvent, Mode, Preview, ResolvedEvent, Session, SessionConfig, ViewModel
 from qbr.app.text import Fonts, Rect, text_size
@@ -24,6 +24,7 @@ from qbr.vision.palette import DEFAULT_PALETTE
 
 LOCALES = Path(__file__).resolve().parents[2] / "qbr" / "app" / "locales"
 LANGUAGES = ("en", "de", "ja", "ar")
+ALL_LANGUAGES = ("en", "zh-Hans", "zh-Hant", "nl", "de", "fr", "es", "hu", "ar", "ja")
 WINDOWS = ((640, 480), (1280, 720))
 CUBE = random_state(random.Random(11)).facelets
 DT = 1 / 15
@@ -83,7 +84,7 @@ def screens() -> dict[tuple[str, str], ViewModel]:
 
     views = {}
     solution = solve(CUBE)
-    for lang in LANGUAGES:
+    for lang in ALL_LANGUAGES:
         d = _Driver(lang)
         for face in ("F", "R"):
             d.show(face, 0.8)
@@ -172,7 +173,7 @@ def test_no_panel_covers_the_face_anywhere_it_is_held(screens, fonts, lang, wind
 
 
 @pytest.mark.parametrize("window", [*WINDOWS, (320, 240), (2560, 1440)], ids=lambda w: f"{w[0]}x{w[1]}")
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ALL_LANGUAGES)
 def test_text_is_readable_and_never_clipped(screens, fonts, lang, window):
     for name in ("scanning", "calibration", "invalid", "solution"):
         view = _held(screens[lang, name], window, FACE_SPOTS["centre"])
@@ -246,3 +247,16 @@ def test_the_window_opens_with_the_video_at_least_960_wide(screens, fonts):
         p = layout(view, (w, h), video, fonts)
         assert p.video.w >= 960 and w <= 1280, (video, p.video)
         assert min(p.prompt.size, p.legend.size) >= 16
+
+
+def test_a_face_lost_for_a_frame_keeps_the_panels_where_they_were(screens, fonts):
+    held = _held(screens["en", "scanning"], (1280, 720), FACE_SPOTS["right"])
+    lost = dataclasses.replace(held, preview=None)
+    recent = RecentFaces(seconds=0.5)
+    with_face = layout(held, (1280, 720), (1280, 720), fonts, recent=recent.update(held, 1.0))
+    assert with_face.side.rect.x < 640  # the face at the right pushed the guide to the left
+    gone = layout(lost, (1280, 720), (1280, 720), fonts, recent=recent.update(lost, 1.1))
+    same_place = (gone.side.rect.x, gone.side.rect.y) == (with_face.side.rect.x, with_face.side.rect.y)
+    assert same_place  # a frame without the face: nothing moves (the swatches of its colours go)
+    back = layout(lost, (1280, 720), (1280, 720), fonts, recent=recent.update(lost, 1.7))
+    assert back.side.rect.x > 640  # the face gone for longer: the guide returns to its side
