@@ -150,6 +150,7 @@ def main() -> None:
                     break
                 if name == "calibration" and lang not in CALIBRATION_LANGUAGES:
                     continue
+                image = draw(frame, view, fonts, size=window)  # the first draw of a text measures and wraps it
                 start = time.perf_counter()
                 for _ in range(5):
                     image = draw(frame, view, fonts, size=window)

@@ -212,7 +212,11 @@ def _banner(fonts: Fonts, view: ViewModel, s: _Sizes, t: LayoutTunables) -> tupl
         status_lines = tuple(wrap(fonts, view.status, s.text, s.w - 2 * s.margin))
         y += _block_height(fonts, status_lines, s.text, 0)
     prompt_x = s.w - s.margin - width if view.rtl else s.margin
+    room = text_h
+    text_h = max(sum(heights), line_h)
+    y += (room - text_h) // 2  # fewer lines than the banner keeps room for: centred in it
     prompt = TextBlock(Rect(prompt_x, y, width, text_h), tuple(lines), size, 0)
+    banner_bottom = y - (room - text_h) // 2 + room + pad
     if view.status:
         if status_w:
             sx = s.margin if view.rtl else s.w - s.margin - status_w
@@ -221,7 +225,7 @@ def _banner(fonts: Fonts, view: ViewModel, s: _Sizes, t: LayoutTunables) -> tupl
                                s.text, 0)
         else:
             status = TextBlock(Rect(s.margin, pad, s.w - 2 * s.margin, y - pad), status_lines, s.text, 0)
-    return Rect(0, 0, s.w, prompt.rect.bottom + pad), prompt, status
+    return Rect(0, 0, s.w, banner_bottom), prompt, status
 
 
 def _legend(fonts: Fonts, view: ViewModel, s: _Sizes) -> TextBlock | None:
