@@ -59,6 +59,24 @@ class LayoutTunables:
     """Smallest net sticker worth drawing (the net shrinks before it is dropped)."""
     calibration_cell: float = 9.0
     """The colour being calibrated."""
+    live_line: float = 0.35
+    """Lines drawn on the live face: thin enough not to hide a sticker's edge."""
+    text_pad: float = 0.35
+    """A text box's padding, as a share of its font size."""
+    toast_pad: float = 0.5
+    """A toast's padding, as a share of its font size: it stands out from the panels."""
+    toast_min_em: float = 9.0
+    """The narrowest toast tried, in font sizes (about a dozen letters a line)."""
+    status_share: float = 0.4
+    """A status wider than this share of the window gets lines of its own above the prompt."""
+    shrink: float = 0.9
+    """Each step a prompt too long for the banner's lines shrinks by."""
+    solution_side: float = 1.1
+    """The solution panel is this much wider than the scanning one: the sentence and the bigger cube."""
+    cube_share: float = 0.8
+    """A small cube's widest share of its panel."""
+    move_line: float = 1.3
+    """The move's line height, as a share of its letters' size."""
     face_margin: float = 3.0
     """Room kept round the detected face: it moves a little between frames."""
     face_below: float = 3.5
@@ -163,11 +181,11 @@ class _Sizes:
         self.text = max(t.min_text_px, round(t.text * self.u))
         self.small = max(t.min_text_px, round(t.small * self.u))
         self.move = max(t.min_text_px, round(t.move * self.u))
-        self.line = max(1, round(0.35 * self.u))
+        self.line = max(1, round(t.live_line * self.u))
 
 
-def _pad(size: int) -> int:
-    return max(2, round(size * 0.35))
+def _pad(size: int, share: float = LayoutTunables.text_pad) -> int:
+    return max(2, round(size * share))
 
 
 def _block_height(fonts: Fonts, lines: Sequence[str], size: int, pad: int) -> int:
@@ -193,13 +211,13 @@ def _banner(fonts: Fonts, view: ViewModel, s: _Sizes, t: LayoutTunables) -> tupl
     status_w = 0
     if view.status:
         status_w = text_size(fonts, view.status, s.text)[0]
-        if status_w > s.w * 0.4:  # a status that long gets lines of its own, never the prompt's room
+        if status_w > s.w * t.status_share:  # lines of its own, never the prompt's room
             status_w = 0
     width = s.w - 2 * s.margin - (status_w + s.margin if status_w else 0)
     size = s.prompt
     lines = wrap(fonts, view.prompt, size, width) if view.prompt else []
     while len(lines) > t.prompt_lines and size > t.min_text_px:
-        size = max(t.min_text_px, round(size * 0.9))
+        size = max(t.min_text_px, round(size * t.shrink))
         lines = wrap(fonts, view.prompt, size, width)
     line_h = text_size(fonts, "Ag", size)[1]
     heights = [text_size(fonts, line, size)[1] for line in lines]
@@ -372,6 +390,7 @@ def _scanning_side(fonts: Fonts, view: ViewModel, s: _Sizes, t: LayoutTunables) 
         parts: dict[str, Rect] = {}
         texts: dict[str, TextBlock] = {}
         y = 0
+        cube = min(cube, width * t.cube_share)
         if view.guide is not None:
             if cube > 0:
                 parts["cube"] = Rect(0, y, width, round(cube) + 2 * s.margin)
@@ -408,8 +427,8 @@ def _solution_side(fonts: Fonts, view: ViewModel, s: _Sizes, t: LayoutTunables) 
             return None
         counter = _text_block(fonts, step.counter, s.text, width, 0, 0)
         y = counter.rect.bottom
-        move_h = round(s.move * 1.3)
-        cube_h = round(cube) if cube > 0 else 0
+        move_h = round(s.move * t.move_line)
+        cube_h = round(min(cube, width * t.cube_share)) if cube > 0 else 0
         parts = {"move": Rect(0, y, width, move_h + (cube_h + s.margin if cube_h else 0) + s.margin)}
         if cube_h:
             parts["cube"] = Rect((width - cube_h) // 2, y + move_h + s.margin // 2, cube_h, cube_h)
@@ -435,7 +454,7 @@ def _side_candidates(build: SideBuilder, cubes: Sequence[float], width: int, min
     panel, no cube."""
     for w in (width, (width + min_width) // 2, min_width):
         for cube in [*cubes, 0.0]:
-            panel = build(w, min(cube, w * 0.8))
+            panel = build(w, cube)
             if panel is None:
                 return
             anchor = (area.x if rtl else area.right - w, area.y)
@@ -448,11 +467,12 @@ def _message(fonts: Fonts, view: ViewModel, s: _Sizes, t: LayoutTunables, area: 
              centred: bool) -> TextBlock | None:
     if not view.message:
         return None
-    pad = round(s.text * 0.5)
+    pad = _pad(s.text, t.toast_pad)
     widest = round(min(s.w * t.message_share, area.w))
     # The toast nearest its corner wins: a narrower one of more lines there beats a wide one pushed far off.
     best: tuple[int, TextBlock] | None = None
-    for width in sorted({widest, widest * 3 // 4, widest // 2, min(widest, 9 * s.text)}, reverse=True):
+    for width in sorted({widest, widest * 3 // 4, widest // 2, min(widest, round(t.toast_min_em * s.text))},
+                        reverse=True):
         block = _text_block(fonts, view.message, s.text, width, 0, 0, pad)
         # The box is as wide as its widest line, not the room it was wrapped in.
         width = max(text_size(fonts, line, s.text)[0] for line in block.lines) + 2 * pad
@@ -541,7 +561,7 @@ def layout(view: ViewModel, window: tuple[int, int], video_size: tuple[int, int]
         sides = _side_candidates(_calibration_side(view, s, t), [0.0], width, min_width, area, obstacles, view.rtl,
                                  s.margin)
     elif view.mode == Mode.SOLUTION:
-        width = round(min(w * t.side_share * 1.1, t.side_units * 1.1 * s.u))
+        width = round(min(w * t.side_share, t.side_units * s.u) * t.solution_side)
         cubes = [t.step_cube * s.u, (t.step_cube + t.min_cube) / 2 * s.u, t.min_cube * s.u]
         sides = _side_candidates(_solution_side(fonts, view, s, t), cubes, width, round(width * t.side_min_share),
                                  area, obstacles, view.rtl, s.margin)
