@@ -343,6 +343,7 @@ def wrap(fonts: Fonts, text: str, size_px: float, max_width: int) -> list[str]:
     single word wider than that is cut between characters."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        rows: list[str] = []
         line = ""
         for unit in break_units(paragraph):
             candidate = line + unit
@@ -350,8 +351,24 @@ def wrap(fonts: Fonts, text: str, size_px: float, max_width: int) -> list[str]:
                 line = candidate
                 continue
             if line.strip():
-                lines.append(line.rstrip())
+                rows.append(line.rstrip())
             *full, line = _split_to_fit(fonts, unit, size_px, max_width)
-            lines += [part.rstrip() for part in full]
-        lines.append(line.rstrip())
+            rows += [part.rstrip() for part in full]
+        rows.append(line.rstrip())
+        lines += _without_widow(fonts, rows, size_px, max_width)
     return lines
+
+
+_WIDOW = 2
+"""A paragraph's last line of this many letters or fewer (besides punctuation) takes a word from the line above."""
+
+
+def _without_widow(fonts: Fonts, rows: list[str], size_px: float, max_width: int) -> list[str]:
+    # "ください。" broken as "くださ" / "い。" reads badly: "くだ" / "さい。" is as correct and easier.
+    while len(rows) >= 2 and sum(ch.isalnum() for ch in rows[-1]) <= _WIDOW:
+        units = break_units(rows[-2])
+        last = (units[-1] + rows[-1]).rstrip() if units else ""
+        if len(units) < 2 or text_size(fonts, last, size_px)[0] > max_width:
+            break
+        rows = [*rows[:-2], "".join(units[:-1]).rstrip(), last]
+    return rows

@@ -155,3 +155,11 @@ def test_a_full_stop_never_stands_alone_on_a_line(fonts):
     for width in range(20, 120, 3):
         lines = wrap(fonts, text, 20, width)
         assert all(line.strip() != "。" for line in lines), (width, lines)
+
+
+@pytest.mark.parametrize("text", CJK_SENTENCES)
+def test_a_paragraph_never_ends_on_a_lone_letter(fonts, text):
+    for width in range(90, 400, 13):
+        lines = wrap(fonts, text, 20, width)
+        if len(lines) > 1:
+            assert sum(ch.isalnum() for ch in lines[-1]) >= 2, (width, lines)  # "い。" alone: never
