@@ -583,7 +583,9 @@ def opening_size(view: ViewModel, video_size: tuple[int, int], fonts: Fonts,
     height = video_h
     for _ in range(3):  # the bands' text scales with the window: settle in a few rounds
         placed = layout(view, (width, height), (vw, vh), fonts, t)
-        height = video_h + placed.banner.bottom + _bands_below(placed)
+        # Room for one more key-bar line than the first screen needs: the keys offered grow once a face is in.
+        spare = text_size(fonts, "Ag", placed.legend.size)[1] if placed.legend is not None else 0
+        height = video_h + placed.banner.bottom + _bands_below(placed) + spare
     return width, height
 
 
