@@ -43,11 +43,11 @@ def draw_review(img: np.ndarray, fonts: Fonts, review: CalibrationReview, area: 
     """The review panel centred in ``area`` (between the prompt and the legend): per colour its name, the face it
     was taken from, the new colour (large) and the one it replaces (small). ``unit`` is 1/100 of the frame height.
     Returns the panel drawn."""
-    font = max(11, round(3.4 * unit))
+    font = max(16, round(3.4 * unit))  # the layout keeps text at 16 px or more
     pad = max(4, round(1.5 * unit))
     rows = math.ceil(len(review.rows) / _COLUMNS)
     title_h = text_size(fonts, review.title, font)[1]
-    caption = max(10, round(2.6 * unit))
+    caption = max(16, round(2.6 * unit))
     caption_h = text_size(fonts, "Ag", caption)[1]
     label_h = text_size(fonts, "Ag", font)[1]
     # The square side that lets three rows (label line + squares) fit the height of the area.
