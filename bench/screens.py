@@ -155,7 +155,7 @@ def main() -> None:
                 except Exception as error:  # report and carry on with the other languages
                     failed.append(f"{lang}: {type(error).__name__}: {error}")
                     break
-                if name == "calibration" and lang not in CALIBRATION_LANGUAGES:
+                if name.startswith("calibration") and lang not in CALIBRATION_LANGUAGES:
                     continue
                 image = draw(frame, view, fonts, size=window)  # the first draw of a text measures and wraps it
                 start = time.perf_counter()
