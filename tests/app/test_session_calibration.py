@@ -205,3 +205,19 @@ def test_n_before_done_does_nothing(translators) -> None:
     d = Driver(translators)
     _solved(d)
     assert d.key("n") == [] and d.view.mode is Mode.SOLUTION and d.view.step.index == 0
+
+
+def test_a_scrambled_face_calibrates_its_centre_s_colour_not_its_neighbours(translators) -> None:
+    # A real rig's red and orange centres (5.9 CIEDE2000 apart): a red face with orange stickers beside its centre.
+    red, orange = np.array([147.0, 32.0, 22.0]), np.array([167.0, 49.0, 24.0])
+    d = Driver(translators)
+    d.key("c")
+    for name in COLOUR_NAMES[:2]:
+        solved_face(d, name)
+        d.nothing(0.3)
+    face = np.array([orange, orange, red, orange, red, orange, np.array([250.0, 250.0, 250.0]), orange, red])
+    for _ in range(round(1.5 / DT)):
+        d.t += DT
+        d.send(FrameEvent(d.t, FrameAnalysis(None, face, ("red",) * 9, np.ones(9))))
+    samples = np.asarray(d.session._cal.samples["red"])
+    assert np.allclose(np.median(samples, axis=0), red)  # 60 sRGB (before) took the orange ones in: the median

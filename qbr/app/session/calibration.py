@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from qbr.vision.calibration_check import FaceVerdict, check_face, closest_pair, face_centre
+from qbr.vision.colour import delta_e, srgb_to_lab
 
 if TYPE_CHECKING:
     from qbr.app.session.config import SessionConfig
@@ -62,7 +63,7 @@ class Calibration:
             return False
         self.refusal = None
         centre = face_centre(rgb)
-        near = rgb[np.linalg.norm(rgb - centre, axis=1) < cfg.near_centre]
+        near = rgb[delta_e(srgb_to_lab(rgb), srgb_to_lab(centre)) < cfg.near_centre]  # the centre itself: 0
         self.samples.setdefault(self.colour, []).extend(near)
         self._centres_now.append(centre)
         self._faces_now.append(rgb)

@@ -38,8 +38,9 @@ class SessionConfig:
     calibration_seconds: float = 1.0
     """Each centre colour is sampled over this long (frames with a face only)."""
     calibration_min_frames: int = 5
-    near_centre: float = 60.0
-    """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
+    near_centre: float = 3.0
+    """Calibration also samples stickers this close (CIEDE2000) to the centre: its colour on a scrambled face, not
+    the red beside an orange centre (5.9 apart on a real cube; 60 sRGB, as before, took those in)."""
     check: CalibrationCheck = field(default_factory=CalibrationCheck)
     """When a held face is taken as the colour asked for (qbr.vision.calibration_check)."""
     notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
