@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -78,6 +79,12 @@ def _naming_costs(centres: NDArray[np.float64], white: NDArray[np.float64] | Non
     return delta_e(seen, reference.lab()[None, :, :])
 
 
+@lru_cache(maxsize=len(COLOUR_NAMES))
+def _namings(count: int) -> NDArray[np.intp]:
+    """Every way to give ``count`` centres distinct colours: (ways, count) colour indices, computed once."""
+    return np.array(list(itertools.permutations(range(len(COLOUR_NAMES)), count)), dtype=np.intp)
+
+
 def check_face(asked: str, rgb: ArrayLike, taken: Mapping[str, ArrayLike],
                check: CalibrationCheck = CalibrationCheck(), reference: Palette = DEFAULT_PALETTE) -> FaceVerdict:
     """Whether the face ``rgb`` (its stickers' sRGB) may be calibrated as ``asked``, given the centres already
@@ -93,12 +100,9 @@ def check_face(asked: str, rgb: ArrayLike, taken: Mapping[str, ArrayLike],
     centres = np.array([*(np.asarray(taken[n], float) for n in names), centre])
     cost = _naming_costs(centres, white, reference, check.exposure_range)
     # The best naming of all centres together, distinct colours, with the held face named asked and otherwise.
-    best: dict[int, float] = {}
-    for perm in itertools.permutations(range(len(COLOUR_NAMES)), len(centres)):
-        total = float(sum(cost[i, j] for i, j in enumerate(perm)))
-        held = perm[-1]
-        if held not in best or total < best[held]:
-            best[held] = total
+    perms = _namings(len(centres))
+    totals = cost[np.arange(len(centres)), perms].sum(axis=1)
+    best = {int(k): float(totals[perms[:, -1] == k].min()) for k in range(len(COLOUR_NAMES))}
     want = COLOUR_NAMES.index(asked)
     margin = check.margin if white is not None else check.first_margin
     rival = min(best, key=lambda k: best[k] if k != want else np.inf)
