@@ -49,6 +49,20 @@ def _solution_lines(text: str) -> list[str]:
     return found
 
 
+def _warning(shot: np.ndarray) -> int:
+    return int(np.all(np.abs(shot.astype(int) - WARN_BG) < 25, axis=2).sum())
+
+
+def _wait_for_picture(display: str, window: str, ok, timeout: float = 20) -> np.ndarray:
+    """The window's picture once ``ok`` says so (or the last one at the timeout)."""
+    deadline = time.monotonic() + timeout
+    shot = _screenshot(display, window)
+    while not ok(shot) and time.monotonic() < deadline:
+        time.sleep(0.3)
+        shot = _screenshot(display, window)
+    return shot
+
+
 def _stop(app) -> None:
     if app.poll() is None:
         app.kill()
@@ -59,7 +73,7 @@ def test_calibration_refuses_a_wrong_face_and_keeps_the_old_colours(xvfb, tmp_pa
     facelets = CubeState.from_scramble("R U2 F' L D2 B").facelets
     green = _faces(facelets, 3)["F"]
     video = tmp_path / "green.avi"
-    _write(video, [(green, 12 * FPS)])  # the green face held up for 12 s while white is asked for
+    _write(video, [(green, 25 * FPS)])  # the green face held up for 25 s while white is asked for
     config = tmp_path / "home" / ".config" / "qbr"
     config.mkdir(parents=True)
     stored = {"format": "qbr-palette", "version": 1, "name": "calibrated",
@@ -70,13 +84,14 @@ def test_calibration_refuses_a_wrong_face_and_keeps_the_old_colours(xvfb, tmp_pa
     app = _start(xvfb, tmp_path, "--camera", str(video), "--lang", "en")
     try:
         window = _window(xvfb, app)
-        time.sleep(1.0)
+        _wait_for_picture(xvfb, window, lambda shot: shot.mean() > 20)  # drawing frames: keys are read now
         _xdotool(xvfb, "key", "--window", window, "c")
-        time.sleep(3.0)  # three times what one colour takes to sample
-        shot = _screenshot(xvfb, window)
+        # One colour takes a second to sample: the refusal must stand for longer than that, on a loaded machine too.
+        shot = _wait_for_picture(xvfb, window, lambda shot: _warning(shot) > 2000, timeout=15)
         cv2.imwrite(str(tmp_path / "refused.png"), shot)
-        warning = np.all(np.abs(shot.astype(int) - WARN_BG) < 25, axis=2)
-        assert warning.sum() > 2000, "no refusal shown while the green face is held for white"
+        assert _warning(shot) > 2000, "no refusal shown while the green face is held for white"
+        time.sleep(2.0)
+        assert _warning(_screenshot(xvfb, window)) > 2000, "the refusal did not stay while the face is held"
         _xdotool(xvfb, "key", "--window", window, "Escape")
         assert app.wait(10) == 0
     finally:
