@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from qbr.app.errors import InputFileError, NoCameraError
+from qbr.files.read import UnreadableFile, read_bytes
 
 if TYPE_CHECKING:
     from qbr.app.settings import Settings
 
 MAX_SIDE = 2000  # photos are shrunk to this before detection (which works at a few hundred pixels anyway)
 MAX_PIXELS = 1 << 28  # refuse anything bigger than this before decoding it
+MAX_IMAGE_BYTES = 200_000_000  # a 50-megapixel PNG is about 150 MB; a bigger file is no photo of a cube
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"})
 _DEFAULT_FPS = 15.0
 _REOPEN_AFTER = 1.0  # seconds without a frame before the camera is closed and opened again
@@ -261,14 +263,10 @@ def read_image(path: Path, max_side: int = MAX_SIDE) -> np.ndarray:
     import cv2
 
     path = Path(path)
-    if path.is_dir():
-        raise InputFileError(f"{path}: is a directory, not an image")
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: no such file") from None
-    except OSError as error:
-        raise InputFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+        data = read_bytes(path, MAX_IMAGE_BYTES, "a photo")
+    except UnreadableFile as error:
+        raise InputFileError(str(error)) from None
     if not data:
         raise InputFileError(f"{path}: the file is empty")
     size = _header_size(data)

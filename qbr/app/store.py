@@ -16,6 +16,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from qbr.files.limited_json import read_json, shown
+from qbr.files.read import UnreadableFile
+
 if TYPE_CHECKING:
     from qbr.vision.palette import Palette
 
@@ -38,20 +41,18 @@ def _bad(path: Path, reason: object) -> Notice:
     return ("app.warn.bad_file", {"path": str(path), "reason": str(reason)})
 
 
+MAX_FILE_BYTES: Final = 1_000_000
+"""A palette with capped samples or a settings file is a few kB; anything this big is not one."""
+
+
 def _read_json(path: Path) -> Any | None:
-    """The JSON in ``path``, None if there is no file; raises _Unusable with a reason otherwise."""
+    """The JSON in ``path``, None if there is no file; raises _Unusable with a reason otherwise (file untouched)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        return None  # the config "directory" is a file: nothing was ever stored there
-    except (OSError, UnicodeDecodeError) as error:
-        raise _Unusable(f"cannot be read ({error.__class__.__name__}: {error})") from error
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _Unusable(f"not valid JSON ({error})") from error
+        return read_json(path, MAX_FILE_BYTES, "a qbr file")
+    except UnreadableFile as error:
+        if error.missing:
+            return None  # nothing was ever stored (or the config "directory" is a file)
+        raise _Unusable(error.reason) from None
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -129,7 +130,8 @@ class Store:
         if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
             raise _Unusable(f"not a qbr settings file (expected \"format\": \"{SETTINGS_FORMAT}\")")
         if data.get("version") != SETTINGS_VERSION:
-            raise _Unusable(f"unknown settings version {data.get('version')!r} (this qbr reads {SETTINGS_VERSION})")
+            version = shown(data.get("version"))
+            raise _Unusable(f"unknown settings version {version} (this qbr reads {SETTINGS_VERSION})")
         return data
 
     def load_language(self) -> tuple[str | None, list[Notice]]:
@@ -143,7 +145,7 @@ class Store:
         if lang is None:
             return None, []
         if lang not in LANGUAGES:
-            return None, [_bad(self.settings_path, f"unknown language {lang!r}")]
+            return None, [_bad(self.settings_path, f"unknown language {shown(lang)}")]
         return lang, []
 
     def save_language(self, lang: str) -> Notice | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from collections.abc import Mapping
@@ -14,11 +13,13 @@ import numpy as np
 from qbr.app.commands.result import CommandResult
 from qbr.app.errors import InputFileError, NoFaceFoundError
 from qbr.cube.conventions import FACE_NAMES, FACES
+from qbr.files.limited_json import read_json, shown
+from qbr.files.read import UnreadableFile
 
 if TYPE_CHECKING:
     from qbr.app.environment import Environment
 
-_MAX_JSON_BYTES = 10_000_000  # a colour scan is a few kB; refuse to parse anything absurd
+_MAX_JSON_BYTES = 1_000_000  # a colour scan is a few kB; refuse to parse anything absurd
 SIZES = (2, 3)  # cubes that can be read: 2x2x2 and 3x3x3
 
 
@@ -100,7 +101,7 @@ def _scan_size(data: dict, faces: dict, forced: int | None, path: Path) -> int:
     """The cube's size: ``forced`` (``--size``), else the file's "size", else its stickers per face (4 or 9)."""
     declared = data.get("size")
     if declared is not None and (isinstance(declared, bool) or declared not in SIZES):
-        raise InputFileError(f'{path}: only 2x2x2 and 3x3x3 cubes can be solved ("size" is {declared!r})')
+        raise InputFileError(f'{path}: only 2x2x2 and 3x3x3 cubes can be solved ("size" is {shown(declared)})')
     counts = Counter(len(v) for v in faces.values() if isinstance(v, list)).most_common(1)
     seen = next((n for n in SIZES if counts and counts[0][0] == n * n), None)  # most faces say; odd ones are named
     size = forced or declared or seen
@@ -120,23 +121,10 @@ def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarra
     InputFileError saying exactly what is wrong.
     """
     path = Path(path)
-    if path.is_dir():
-        raise InputFileError(f"{path}: is a directory, not a JSON file")
     try:
-        if path.stat().st_size > _MAX_JSON_BYTES:
-            raise InputFileError(f"{path}: too large for a colour scan ({path.stat().st_size} bytes)")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"{path}: not a text (UTF-8 JSON) file") from None
-    except OSError as error:
-        raise InputFileError(f"{path}: cannot be read ({error.strerror or error})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise InputFileError(f"{path}: not valid JSON ({where}: {error.msg})") from None
+        data = read_json(path, _MAX_JSON_BYTES, "a colour scan")
+    except UnreadableFile as error:
+        raise InputFileError(str(error)) from None
     if not isinstance(data, dict) or "rgb" not in data:
         raise InputFileError(f'{path}: expected a JSON object with "rgb": {{"U": [[r, g, b] x 9], ...}}')
     faces = data["rgb"]
@@ -145,7 +133,7 @@ def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarra
     absent = [f for f in FACES if f not in faces]
     if absent:
         raise InputFileError(f'{path}: "rgb" lacks face {", ".join(absent)} (it needs U R F D L B)')
-    extra = sorted(str(f) for f in faces if f not in FACES)
+    extra = sorted(str(f)[:20] for f in faces if f not in FACES)
     if extra:
         raise InputFileError(f'{path}: "rgb" has unknown face {", ".join(extra)} (faces are U R F D L B)')
     size = _scan_size(data, faces, size, path)
@@ -160,7 +148,7 @@ def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarra
             )
         for i, colour in enumerate(stickers):
             if not (isinstance(colour, list) and len(colour) == 3 and all(_number(v) for v in colour)):
-                raise InputFileError(f'{path}: "rgb"."{face}"[{i}] must be [r, g, b] numbers, got {colour!r}')
+                raise InputFileError(f'{path}: "rgb"."{face}"[{i}] must be [r, g, b] numbers, got {shown(colour)}')
             if not all(0 <= v <= 255 for v in colour):
                 raise InputFileError(f'{path}: "rgb"."{face}"[{i}] = {colour}: values must be 0-255 (sRGB)')
         out[face] = np.array(stickers, dtype=float)
