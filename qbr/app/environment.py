@@ -5,11 +5,14 @@ from __future__ import annotations
 import locale
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
 import platformdirs
+
+from qbr.app.display import display_problem
 
 
 def _system_language() -> str:
@@ -37,3 +40,5 @@ class Environment:
     config_dir: Path = field(default_factory=lambda: Path(platformdirs.user_config_dir("qbr")))
     system_language: str = field(default_factory=_system_language)
     has_display: bool = field(default_factory=_has_display)
+    display_problem: Callable[[], str | None] = display_problem
+    """Why the display named cannot be reached (asked before a window opens), None if it can."""

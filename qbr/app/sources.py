@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from qbr.app.errors import InputFileError, NoCameraError
+from qbr.app.quiet import decoders_quiet
 from qbr.files.read import UnreadableFile, read_bytes
 
 if TYPE_CHECKING:
@@ -67,20 +68,14 @@ class FrameSource(ABC):
         self.close()
 
 
-def _quiet(open_capture: Callable[[int | str], Any]) -> Callable[[int | str], Any]:
-    """``open_capture`` without OpenCV's backend chatter on the terminal (our own message says what failed)."""
+def _quiet(call: Callable[..., Any]) -> Callable[..., Any]:
+    """``call`` (opening or reading a capture) without decoder chatter on the terminal (our message says why)."""
 
-    def opened(index: int | str) -> Any:
-        import cv2
+    def quietly(*args: Any) -> Any:
+        with decoders_quiet():
+            return call(*args)
 
-        level = cv2.utils.logging.getLogLevel()
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
-        try:
-            return open_capture(index)
-        finally:
-            cv2.utils.logging.setLogLevel(level)
-
-    return opened
+    return quietly
 
 
 def _no_camera(index: int | str, why: str) -> NoCameraError:
@@ -124,7 +119,7 @@ class CameraSource(FrameSource):
 
     def _grab(self) -> Frame | None:
         try:
-            ok, image = self._cap.read()
+            ok, image = _quiet(self._cap.read)()
         except Exception:  # a driver error mid-read is a missing frame, never a crash
             return None
         if not ok or image is None or image.size == 0:
@@ -166,7 +161,7 @@ class VideoSource(FrameSource):
         if not self.path.is_file():
             raise InputFileError(f"{self.path}: no such video file")
         self._cap = _quiet(cv2.VideoCapture)(str(self.path))
-        ok, image = self._cap.read() if self._cap.isOpened() else (False, None)
+        ok, image = _quiet(self._cap.read)() if self._cap.isOpened() else (False, None)
         if not ok or image is None:
             self._cap.release()
             raise InputFileError(f"{self.path}: cannot be read as a video (unsupported or damaged file)")
@@ -182,7 +177,7 @@ class VideoSource(FrameSource):
         if self._pending is not None:
             image, self._pending = self._pending, None
         else:
-            ok, image = self._cap.read()
+            ok, image = _quiet(self._cap.read)()
             if not ok or image is None:
                 self._ended = True
                 return None
@@ -282,7 +277,8 @@ def read_image(path: Path, max_side: int = MAX_SIDE) -> np.ndarray:
                 flags = reduced
                 break
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
+        with decoders_quiet():
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     except cv2.error:
         image = None
     if image is None or image.size == 0:
