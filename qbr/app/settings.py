@@ -84,8 +84,10 @@ def _camera(value: str | int | None) -> int | Path:
         return 0
     text = value if isinstance(value, str) else str(value)
     if _NUMBER.fullmatch(text.strip()):
-        digits = text.strip().lstrip("+-").lstrip("0")
-        index = int(text.strip()) if len(digits) <= len(str(MAX_CAMERA_INDEX)) else -1  # int() of 5,000 digits raises
+        number = text.strip()
+        digits = number.lstrip("+-").lstrip("0") or "0"
+        # int() of 5,000 digits raises: anything longer than the largest index is out of range anyway.
+        index = -1 if len(digits) > len(str(MAX_CAMERA_INDEX)) else int(digits) * (-1 if number[0] == "-" else 1)
         if not 0 <= index <= MAX_CAMERA_INDEX:
             raise BadArgumentError(f"--camera {shown(text)}: a camera number is from 0 to {MAX_CAMERA_INDEX}")
         return index

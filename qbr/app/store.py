@@ -45,14 +45,21 @@ MAX_FILE_BYTES: Final = 1_000_000
 """A palette with capped samples or a settings file is a few kB; anything this big is not one."""
 
 
-def _read_json(path: Path) -> Any | None:
-    """The JSON in ``path``, None if there is no file; raises _Unusable with a reason otherwise (file untouched)."""
+_NOTHING_STORED: Final = object()
+"""What :func:`_read_json` gives for a file that does not exist (a file holding JSON ``null`` is unusable)."""
+
+
+def _read_json(path: Path) -> Any:
+    """The JSON in ``path``, or _NOTHING_STORED; raises _Unusable with a reason otherwise (file untouched)."""
     try:
-        return read_json(path, MAX_FILE_BYTES, "a qbr file")
+        data = read_json(path, MAX_FILE_BYTES, "a qbr file")
     except UnreadableFile as error:
         if error.missing:
-            return None  # nothing was ever stored (or the config "directory" is a file)
+            return _NOTHING_STORED  # nothing was ever stored (or the config "directory" is a file)
         raise _Unusable(error.reason) from None
+    if data is None:
+        raise _Unusable("holds only null")
+    return data
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -105,7 +112,7 @@ class Store:
         path = self.palette_path
         try:
             data = _read_json(path)
-            return (None if data is None else Palette.from_json(data)), []
+            return (None if data is _NOTHING_STORED else Palette.from_json(data)), []
         except (_Unusable, PaletteFormatError) as error:
             return None, [_bad(path, error)]
 
@@ -125,7 +132,7 @@ class Store:
 
     def _settings(self) -> dict[str, Any]:
         data = _read_json(self.settings_path)
-        if data is None:
+        if data is _NOTHING_STORED:
             return {}
         if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
             raise _Unusable(f"not a qbr settings file (expected \"format\": \"{SETTINGS_FORMAT}\")")
