@@ -214,7 +214,7 @@ class ImageFolderSource(FrameSource):
                 f"{self.directory}: no photos found (looked for {', '.join(sorted(IMAGE_SUFFIXES))})"
             )
         for path in self.paths:
-            if not cv2.haveImageReader(str(path)):
+            if not _quiet(cv2.haveImageReader)(str(path)):
                 raise InputFileError(f"{path}: not an image OpenCV can read")
         self.fps = fps
         self._per_image = max(1, round(seconds_per_image * fps))
