@@ -223,3 +223,24 @@ def test_solution_header_takes_each_languages_plural_form() -> None:
     for lang in LANGUAGES:  # and no language says "1 moves" in its own words: the one form differs from other
         assert solution_header(Translator(lang), 1, 1) != solution_header(Translator(lang), 2, 2).replace("2", "1") \
             or lang in ("zh-Hans", "zh-Hant", "ja", "hu"), lang  # no plural nouns in these
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 sockets as on Linux")
+def test_the_display_probe_finds_a_listening_x_socket_and_names_what_is_missing() -> None:
+    import socket
+
+    from qbr.app.display import display_problem
+
+    display = _free_display()
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(b"\0/tmp/.X11-unix/X" + display[1:].encode())  # the abstract socket an X server also opens
+    server.listen(1)
+    try:
+        assert display_problem({"DISPLAY": display}) is None
+        assert display_problem({"DISPLAY": display + ".0"}) is None
+    finally:
+        server.close()
+    assert "no X server answers on DISPLAY=" + display in str(display_problem({"DISPLAY": display}))
+    assert "not of the form [host]:N" in str(display_problem({"DISPLAY": "nonsense"}))
+    assert "needs X11 (XWayland)" in str(display_problem({"WAYLAND_DISPLAY": "wayland-0"}))
+    assert display_problem({}) == "DISPLAY is not set"
