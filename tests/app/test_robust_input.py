@@ -211,7 +211,7 @@ def test_every_error_has_a_documented_exit_code_and_1_is_none_of_them() -> None:
 
 
 def test_solution_header_takes_each_languages_plural_form() -> None:
-    from qbr.app.commands.solve import solution_header
+    from qbr.solve.solution_text import solution_header
     from qbr.solve.i18n import LANGUAGES, Translator
 
     assert solution_header(Translator("en"), 1, 1) == "Solution (1 move, 1 quarter turn):"
