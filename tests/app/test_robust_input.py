@@ -211,8 +211,8 @@ def test_every_error_has_a_documented_exit_code_and_1_is_none_of_them() -> None:
 
 
 def test_solution_header_takes_each_languages_plural_form() -> None:
-    from qbr.solve.solution_text import solution_header
     from qbr.solve.i18n import LANGUAGES, Translator
+    from qbr.solve.solution_text import solution_header
 
     assert solution_header(Translator("en"), 1, 1) == "Solution (1 move, 1 quarter turn):"
     assert solution_header(Translator("de"), 1, 1) == "Lösung (1 Zug, 1 Vierteldrehung):"
