@@ -68,9 +68,12 @@ def read_bytes(path: Path | str, max_bytes: int, what: str = "this file") -> byt
     except OSError as error:
         raise UnreadableFile(path, f"cannot be read ({error.strerror or error})") from None
     try:
-        refused = _refused(path, os.fstat(fd).st_mode)  # replaced between the check and the open
+        status = os.fstat(fd)
+        refused = _refused(path, status.st_mode)  # replaced between the check and the open
         if refused is not None:
             raise refused
+        if status.st_size > max_bytes:  # a size stated too large is refused unread; a small one is not trusted
+            raise _too_large(path, max_bytes, what)
         chunks: list[bytes] = []
         total = 0
         while total <= max_bytes:

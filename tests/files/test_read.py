@@ -152,3 +152,13 @@ def test_no_reader_in_qbr_bypasses_qbr_files() -> None:
         for pattern in patterns if pattern in path.read_text(encoding="utf-8")
     ]
     assert found == [], found
+
+
+def test_a_regular_file_stated_too_large_is_refused_unread(tmp_path: Path) -> None:
+    sparse = tmp_path / "sparse.json"
+    with sparse.open("wb") as handle:
+        handle.truncate(20 * 1024**3)  # 20 GB of holes: no disk used, and reading it would take minutes
+    started = time.monotonic()
+    with pytest.raises(UnreadableFile, match="too large for a scan"):
+        read_bytes(sparse, 1000, "a scan")
+    assert time.monotonic() - started < 1.0
