@@ -182,3 +182,24 @@ def test_special_files_and_links_as_stored_files_are_ignored_and_kept(tmp_path: 
     store = Store(tmp_path / "config-directory-itself")
     store.palette_path.mkdir(parents=True)
     assert within(5, store.load_palette)[0] is None and store.palette_path.is_dir()
+
+
+HOSTILE_VALUES = ["", " ", "-", "--", "-1", "0", "1e999", "nan", "inf", "9" * 5000, "²", "\udcff", "a\0b", "R U Q",
+                  "/dev/zero", "/dev/urandom", "/", "/nonexistent", "x" * 5000, "ja", "zh-Hant", "qbr: qbr"]
+ARGV = st.lists(
+    st.sampled_from(["solve", "show", "resolve", "scan", "--json", "--lang", "--budget", "--size", "--scramble",
+                     "--metric", "--costs", "--camera", "--images", "--no-window", "--debug", "-n", "--help"])
+    | st.sampled_from(HOSTILE_VALUES) | st.text(max_size=12),
+    max_size=8,
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(argv=ARGV)
+def test_any_command_line_gets_an_answer_and_a_documented_exit_code(argv: list[str]) -> None:
+    if "--help" in argv or ("scan" in argv and "--images" in argv) or "--demo" in argv:
+        return  # help exits by design through argparse; photo folders and the demo are slow by nature
+    status, out, err = run([*argv, "--no-window"] if not argv or argv[0].startswith("-") else argv,
+                           Path("/nonexistent-qbr-config"))
+    assert status in set(ExitStatus) - {ExitStatus.INTERNAL}
+    assert out or err or status is ExitStatus.OK
