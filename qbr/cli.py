@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import enum
 import json
 import os
@@ -44,6 +45,8 @@ class ExitStatus(enum.IntEnum):
     INCOMPLETE = 8
     NO_DISPLAY = 9
     INTERNAL = 70
+    OUTPUT_FAILED = 74
+    """The answer could not be written (a full disk, a closed or broken output)."""
     """A bug in qbr, never the input's fault (1 is never used: Python's own code for an uncaught error)."""
     INTERRUPTED = 130
 
@@ -288,16 +291,31 @@ def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> E
         result = CommandResult(error=_InternalError(
             f"internal error ({type(error).__name__}: {str(error)[:200]}); please report it with the command run"
         ))
-    _emit(result, as_json, env)
+    try:
+        _emit(result, as_json, env)
+    except BrokenPipeError:
+        raise  # the reader went away: main_entry ends quietly
+    except OSError as error:
+        with contextlib.suppress(OSError, ValueError):
+            env.stderr.write(f"qbr: cannot write the output ({error.strerror or error})\n")
+        return ExitStatus.OUTPUT_FAILED
     return ExitStatus.OK if result.error is None else exit_status_for(result.error)
 
 
 def main_entry() -> None:
     """Console-script entry point (also ``python -m qbr``)."""
+    for name in ("stdout", "stderr"):  # started with the stream closed (qbr ... >&-): write nowhere, not crash
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (lives as long as the run)
     try:
         status = int(main())
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (qbr ... | head): not an error of qbr's, and no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = ExitStatus.OK
+    except OSError as error:  # the last of the answer could not be written (a full disk)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's own flush cannot fail too
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"qbr: cannot write the output ({error.strerror or error})\n")
+        status = ExitStatus.OUTPUT_FAILED
     sys.exit(status)

@@ -10,6 +10,7 @@ import io
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import threading
@@ -244,3 +245,19 @@ def test_the_display_probe_finds_a_listening_x_socket_and_names_what_is_missing(
     assert "not of the form [host]:N" in str(display_problem({"DISPLAY": "nonsense"}))
     assert "needs X11 (XWayland)" in str(display_problem({"WAYLAND_DISPLAY": "wayland-0"}))
     assert display_problem({}) == "DISPLAY is not set"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_closed_full_or_vanishing_output_is_not_a_traceback(tmp_path: Path) -> None:
+    args = ["solve", "--scramble", "R"]
+    environ = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(tmp_path)}
+    command = [sys.executable, "-m", "qbr", *args]
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(command, env=environ, stdout=full, stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == ExitStatus.OUTPUT_FAILED and done.stderr == b"qbr: cannot write the output " \
+        b"(No space left on device)\n"
+    shell = " ".join(map(shlex.quote, command))
+    closed = subprocess.run(shell + " >&-", shell=True, env=environ, capture_output=True, timeout=60)
+    assert closed.returncode == ExitStatus.OK and b"Traceback" not in closed.stderr
+    piped = subprocess.run(shell + " | head -c 1", shell=True, env=environ, capture_output=True, timeout=60)
+    assert piped.stdout == b"C" and piped.stderr == b""
