@@ -208,7 +208,10 @@ class ImageFolderSource(FrameSource):
         self.name = str(self.directory)
         if not self.directory.is_dir():
             raise InputFileError(f"{self.directory}: not a directory of photos")
-        self.paths = image_files(self.directory)
+        try:
+            self.paths = image_files(self.directory)
+        except OSError as error:
+            raise InputFileError(f"{self.directory}: cannot be listed ({error.strerror or error})") from None
         if not self.paths:
             raise InputFileError(
                 f"{self.directory}: no photos found (looked for {', '.join(sorted(IMAGE_SUFFIXES))})"

@@ -261,3 +261,21 @@ def test_closed_full_or_vanishing_output_is_not_a_traceback(tmp_path: Path) -> N
     assert closed.returncode == ExitStatus.OK and b"Traceback" not in closed.stderr
     piped = subprocess.run(shell + " | head -c 1", shell=True, env=environ, capture_output=True, timeout=60)
     assert piped.stdout == b"C" and piped.stderr == b""
+
+
+def _unlistable() -> Path | None:
+    for candidate in (Path("/proc/1/map_files"), Path("/root")):
+        try:
+            list(candidate.iterdir())
+        except PermissionError:
+            return candidate
+        except OSError:
+            continue
+    return None
+
+
+@pytest.mark.skipif(_unlistable() is None, reason="needs a directory this user may not list")
+def test_a_photo_folder_that_cannot_be_listed_is_a_message(tmp_path: Path) -> None:
+    folder = _unlistable()
+    status, _out, err = run(["--images", str(folder), "--no-window"], tmp_path)
+    assert status is ExitStatus.BAD_INPUT_FILE and "cannot be listed (Permission denied)" in err
