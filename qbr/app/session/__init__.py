@@ -6,6 +6,7 @@ No I/O, no windows, no threads and no clock reads; callers import what they need
 from qbr.app.session.config import SessionConfig
 from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
 from qbr.app.session.events import (
+    EndedEvent,
     Event,
     FrameEvent,
     KeyEvent,
@@ -21,6 +22,7 @@ from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
 
 __all__ = [
     "Effect",
+    "EndedEvent",
     "Event",
     "FrameEvent",
     "Guide",

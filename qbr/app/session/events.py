@@ -48,6 +48,14 @@ class SourceEvent:
 
 
 @dataclass(frozen=True)
+class EndedEvent:
+    """A finite source gave its last frame: nothing more will come (``source``: "video" or "photos")."""
+
+    t: float
+    source: str = "video"
+
+
+@dataclass(frozen=True)
 class ResolvedEvent:
     """The answer to a ResolveCube effect."""
 
@@ -74,4 +82,6 @@ class NoticeEvent:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
+Event = Union[  # noqa: UP007 (runtime alias)
+    FrameEvent, KeyEvent, TickEvent, SourceEvent, EndedEvent, ResolvedEvent, SolvingEvent, NoticeEvent
+]

@@ -15,6 +15,7 @@ from qbr.app.session.calibration import Calibration
 from qbr.app.session.config import SessionConfig
 from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
 from qbr.app.session.events import (
+    EndedEvent,
     Event,
     FrameEvent,
     KeyEvent,
@@ -22,6 +23,7 @@ from qbr.app.session.events import (
     ResolvedEvent,
     SolvingEvent,
     SourceEvent,
+    TickEvent,
 )
 from qbr.app.session.identity import (
     CapturedFace,
@@ -89,6 +91,7 @@ class Session:
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: Calibration | None = None
+        self._ended: tuple[str, float] | None = None  # (kind of source, since when) once a video or photos ended
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
             self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
@@ -120,6 +123,11 @@ class Session:
             if self._mode is Mode.RESOLVING:
                 self._solving_best = event.moves
             return []
+        if isinstance(event, EndedEvent):
+            return self._on_ended(event)
+        if isinstance(event, TickEvent):
+            ended = self._ended if self._mode is Mode.ENDED else None
+            return [Quit()] if ended is not None and event.t - ended[1] >= self._cfg.ended_seconds else []
         if isinstance(event, NoticeEvent):
             self._say(event.key, persistent=True, **event.params)
         return []
@@ -355,7 +363,9 @@ class Session:
         turned = dict(getattr(event.resolution, "turned", None) or {})
         if event.solution is not None and event.error is None:
             doubt = getattr(event.resolution, "doubt", None)
-            if doubt is not None and doubt.face is not None and not self._doubt_asked:
+            # A face that can't be shown again (the video or photos are over) is not asked for: taken as read.
+            can_ask = self._cfg.ask_again and self._ended is None
+            if doubt is not None and doubt.face is not None and not self._doubt_asked and can_ask:
                 # Another real cube fits nearly as well: one more look at the face that decides, once.
                 self._doubt_asked = True
                 self._mode = Mode.INVALID
@@ -389,7 +399,28 @@ class Session:
             self._message = (lambda tr: str(error), None)
         else:
             self._say("app.msg.invalid", persistent=True)
+        if self._ended is not None:
+            self._end()
         return []
+
+    def _on_ended(self, event: EndedEvent) -> list[Effect]:
+        """The video or photos are over: nothing more can be captured, so say what is missing, then quit."""
+        if self._ended is None:
+            self._ended = (event.source, event.t)
+        if self._mode in (Mode.SOLUTION, Mode.RESOLVING, Mode.ENDED):
+            return []  # solved (the solution stays to step through), or decided when the answer comes
+        self._end()
+        return []
+
+    def _end(self) -> None:
+        assert self._ended is not None
+        if self._mode is not Mode.INVALID:
+            self._message = None  # an invalid cube's problem stays shown beside the end
+        self._ended = (self._ended[0], self._t)  # what is missing is shown from now, for ended_seconds
+        self._mode = Mode.ENDED
+        self._cal = None
+        self._pending = None
+        self._track = None
 
     # ------------------------------------------------------------------------------------- calibration
 
@@ -432,6 +463,11 @@ class Session:
     def mode(self) -> Mode:
         """The current mode (NO_FRAMES is only shown, never a mode of its own)."""
         return self._mode
+
+    @property
+    def ended(self) -> bool:
+        """The source ended before the cube was solved (the session then quits by itself)."""
+        return self._mode is Mode.ENDED
 
     @property
     def size(self) -> int:
@@ -543,8 +579,24 @@ class Session:
             return tr.t("app.status.solution", count=len(self._solution.moves))
         return tr.t("app.status.faces", n=len(self._faces), count=len(FACES))
 
+    def _ended_text(self, tr: Translator) -> str:
+        """What the ended source left undone: "The video ended after 4 of 6 faces. Missing: red, blue."."""
+        kind = self._ended[0] if self._ended is not None else "video"
+        n, total = len(self._faces), len(FACES)
+        if n == 0:
+            return tr.t(f"app.ended.{kind}.none")
+        if n == total:
+            return tr.t(f"app.ended.{kind}.unreadable")
+        if self._size == 2:
+            return tr.t(f"app.ended.{kind}.pocket", n=n, total=total)
+        missing = [f for f in self._cfg.order if f not in self._faces]
+        names = tr.t("list.separator").join(_colour_name(tr, self._scheme[f]) for f in missing)
+        return tr.t(f"app.ended.{kind}", n=n, total=total, missing=names)
+
     def _prompt(self, tr: Translator, guide: Guide | None) -> str:
         mode = self._mode
+        if mode is Mode.ENDED:
+            return self._ended_text(tr)
         if mode is Mode.CONFIRM_REPLACE and self._pending is not None:
             face = self._letter(self._captures[self._pending[0]])
             return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[face]))
@@ -577,7 +629,7 @@ class Session:
             keys = [("Y", "app.key.replace"), ("N", "app.key.keep")]
         elif mode is Mode.CALIBRATING:
             keys = [("C", "app.key.leave_calibration"), ("R", "app.key.reset_colours")]
-        elif mode is Mode.RESOLVING:
+        elif mode in (Mode.RESOLVING, Mode.ENDED):
             keys = []
         elif mode is Mode.SOLUTION:
             keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
