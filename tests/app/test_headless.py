@@ -11,12 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 import synth
+from cli_runner import run_cli as run
 
 from qbr.app import headless
 from qbr.app.environment import Environment
 from qbr.app.settings import Settings
 from qbr.app.sources import Frame, FrameSource
-from qbr.cli import ExitStatus, main
+from qbr.cli import ExitStatus
 from qbr.cube.conventions import FACES
 from qbr.cube.generate import random_state
 from qbr.cube.state import CubeState
@@ -34,13 +35,6 @@ def session_video(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[n
     path = tmp_path_factory.mktemp("video") / "session.avi"
     synth.write_video(frames, path, FPS)
     return facelets, frames, path
-
-
-def run(args: list[str], config: Path, lang: str = "en") -> tuple[ExitStatus, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    env = Environment(stdout=out, stderr=err, stdout_isatty=False, config_dir=config, system_language=lang,
-                      has_display=False)
-    return main(args, env=env), out.getvalue(), err.getvalue()
 
 
 def test_headless_reads_and_solves_a_known_cube(session_video, tmp_path: Path) -> None:
