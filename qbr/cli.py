@@ -125,6 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--demo", action="store_true", help="play the bundled demo video (no camera needed)")
     parser.add_argument("--no-window", action="store_true",
                         help="headless: no window, auto-capture only; print the result like 'qbr scan'")
+    parser.add_argument("--mirror", action="store_true",
+                        help="flip the picture left to right (a webcam that shows a mirror image; M in the window "
+                             "toggles it and it is remembered for cameras)")
+    parser.add_argument("--list-cameras", action="store_true",
+                        help="list the cameras that open (index, resolution, name where the system gives one)")
     parser.add_argument("-n", "--normalize", action="store_true",
                         help="also print the solution as numbered sentences in the terminal")
 
@@ -201,6 +206,10 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
 
         return resolve_command(args.file, lang=lang, budget=budget, size=args.size)
 
+    if args.list_cameras:
+        from qbr.app.commands.cameras import list_cameras_command
+
+        return list_cameras_command(env)
     from qbr.app.commands.live import run_live
     from qbr.app.settings import Settings
 
@@ -214,6 +223,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
         lang_explicit=explicit_lang is not None,
         normalize=args.normalize,
         budget=given_budget,
+        mirror=args.mirror,
     )
     return run_live(settings, env)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 import platformdirs
 
 if TYPE_CHECKING:
+    from qbr.app.cameras import CameraInfo
     from qbr.app.settings import Settings
     from qbr.app.sources import FrameSource
 
@@ -39,6 +40,12 @@ def _open_source(settings: Settings) -> FrameSource:
     return open_source(settings)
 
 
+def _list_cameras() -> list[CameraInfo]:
+    from qbr.app.cameras import list_cameras
+
+    return list_cameras()
+
+
 @dataclass
 class Environment:
     """Streams, terminal abilities, config location, language, display, clock and frame source of one run."""
@@ -55,3 +62,5 @@ class Environment:
     """How the headless runtime waits while a camera is silent."""
     open_source: Callable[[Settings], FrameSource] = _open_source
     """The frame source the settings ask for (camera, video, photos, demo)."""
+    cameras: Callable[[], list[CameraInfo]] = _list_cameras
+    """The cameras there are (``qbr --list-cameras``)."""

@@ -63,9 +63,15 @@ def make_session(
     what a finished video or photo folder left missing is shown before the session quits (default: the config's).
     """
     lang, palette, notices = start(settings, store)
+    mirror = settings.mirror
+    if live and not mirror:  # M remembers it for the webcam; a video file is mirrored only when asked
+        remembered, more = store.load_mirror()
+        notices += [notice for notice in more if notice not in notices]
+        mirror = remembered is True
     trs = translators() if all_languages else {lang: translator(lang)}
     config = SessionConfig(
-        language=lang, normalize=settings.normalize, notices=tuple(notices), interactive=interactive, ask_again=live
+        language=lang, normalize=settings.normalize, notices=tuple(notices), interactive=interactive, ask_again=live,
+        mirror=mirror,
     )
     if ended_seconds is not None:
         config = dataclasses.replace(config, ended_seconds=ended_seconds)
@@ -124,7 +130,8 @@ def run_headless(
     with source:
         Runtime(session, source, analyse=lambda image: analyse_frame(image, tunables, session.palette),
                 resolve=resolve, front=Unattended(env.sleep), out=io.StringIO(), save_palette=store.save_palette,
-                save_language=store.save_language, clock=env.clock, paced=False, threaded=False,
+                save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
+                clock=env.clock, paced=False, threaded=False,
                 on_source=said, on_resolved=resolved).run()
     if last:
         return cube_result(*last[0], tr, numbered=settings.normalize, colour=env.stdout_isatty)

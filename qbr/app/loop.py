@@ -39,7 +39,7 @@ _KEYS: dict[int, str] = {
     # macOS Cocoa function keys
     63234: "left", 63235: "right",
 }
-_LETTERS = frozenset("clryn")
+_LETTERS = frozenset("clrynm")
 
 
 def key_name(code: int) -> str | None:
@@ -160,8 +160,8 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     out = env.stderr if getattr(settings, "json", False) else env.stdout
     with source:
         loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, save_palette=store.save_palette,
-                          save_language=store.save_language, out=out, display=Display(title), progress=progress,
-                          clock=env.clock)
+                          save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
+                          out=out, display=Display(title), progress=progress, clock=env.clock)
         loop.run()
     return _outcome(session, source)
 

@@ -28,6 +28,7 @@ from qbr.app.session import (
     ResolvedEvent,
     SaveLanguage,
     SavePalette,
+    SetMirror,
     SolvingEvent,
     SourceEvent,
     TickEvent,
@@ -122,6 +123,8 @@ class Runtime:
         out: TextIO,
         save_palette: Callable[[Palette | None], Notice | None] = lambda palette: None,
         save_language: Callable[[str], Notice | None] = lambda lang: None,
+        save_mirror: Callable[[bool], Notice | None] = lambda on: None,
+        mirror: bool = False,
         draw: Callable[[np.ndarray, Any], np.ndarray] | None = None,
         clock: Callable[[], float] = time.monotonic,
         paced: bool = True,
@@ -140,6 +143,8 @@ class Runtime:
         self.out = out
         self.save_palette = save_palette
         self.save_language = save_language
+        self.save_mirror = save_mirror
+        self.mirror = mirror  # frames are flipped left to right before anything looks at them
         self.clock = clock
         self.paced = paced
         self.threaded = threaded
@@ -191,6 +196,9 @@ class Runtime:
                 effects += self._notice(self.save_palette(effect.palette))
             elif isinstance(effect, SaveLanguage):
                 effects += self._notice(self.save_language(effect.lang))
+            elif isinstance(effect, SetMirror):
+                self.mirror = effect.on
+                effects += self._notice(self.save_mirror(effect.on))
             elif isinstance(effect, PrintText):
                 self.out.write(effect.text.rstrip("\n") + "\n")
                 self.out.flush()
@@ -241,9 +249,10 @@ class Runtime:
         if self._pace is None:
             self._pace = (wall, frame.t)
         self._next_t = frame.t + 1.0 / self.source.fps if self.source.fps else frame.t
-        self._last = frame.image
+        image = np.ascontiguousarray(frame.image[:, ::-1]) if self.mirror else frame.image
+        self._last = image
         start = time.perf_counter()
-        analysis = self.analyse(frame.image)
+        analysis = self.analyse(image)
         ms = (time.perf_counter() - start) * 1000
         self.stats.frames += 1
         self.stats.analyse_ms_total += ms

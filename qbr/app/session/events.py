@@ -26,7 +26,7 @@ class FrameEvent:
 
 @dataclass(frozen=True)
 class KeyEvent:
-    """A key press: "space", "c", "l", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
+    """A key press: "space", "c", "l", "m", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
 
     t: float
     key: str

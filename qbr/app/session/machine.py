@@ -13,7 +13,7 @@ import numpy as np
 
 from qbr.app.session.calibration import Calibration
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
+from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
 from qbr.app.session.events import (
     EndedEvent,
     Event,
@@ -91,6 +91,7 @@ class Session:
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: Calibration | None = None
+        self._mirror = config.mirror
         self._ended: tuple[str, float] | None = None  # (kind of source, since when) once a video or photos ended
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
@@ -178,6 +179,11 @@ class Session:
             self._lang = self._languages[(i + 1) % len(self._languages)]
             self._say("app.msg.language")
             return [SaveLanguage(self._lang)]
+        if key == "m":
+            self._mirror = not self._mirror
+            self._track = None  # the face held reads differently mirrored: held steady anew
+            self._say("app.msg.mirror_on" if self._mirror else "app.msg.mirror_off")
+            return [SetMirror(self._mirror)]
         if mode is Mode.CONFIRM_REPLACE:
             if key in ("y", "enter"):
                 return self._answer(True)
@@ -465,6 +471,11 @@ class Session:
         return self._mode
 
     @property
+    def mirror(self) -> bool:
+        """Frames are flipped left to right before they are read (a mirrored webcam turned back)."""
+        return self._mirror
+
+    @property
     def ended(self) -> bool:
         """The source ended before the cube was solved (the session then quits by itself)."""
         return self._mode is Mode.ENDED
@@ -639,6 +650,8 @@ class Session:
             if mode is Mode.SCANNING and self._captures:
                 keys.append(("app.keyname.backspace", "app.key.undo"))
             keys.append(("C", "app.key.calibrate"))
+            if not self._captures:
+                keys.append(("M", "app.key.mirror"))  # before the first face, when a mirrored webcam is noticed
         keys += [("L", "app.key.language"), ("app.keyname.esc", "app.key.quit")]
         # Letter keys are shown as printed on the key, named keys (app.keyname.*) in the language's words.
         return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)
