@@ -257,7 +257,7 @@ class Runtime:
         self.stats.frames += 1
         self.stats.analyse_ms_total += ms
         self.stats.analyse_ms_max = max(self.stats.analyse_ms_max, ms)
-        self._handle(FrameEvent(self.now(), analysis))
+        self._handle(FrameEvent(self.now(), analysis, getattr(frame, "face", None)))
 
     def step(self) -> None:
         """One turn of the loop."""

@@ -22,6 +22,8 @@ class FrameEvent:
 
     t: float
     analysis: FrameAnalysis | None
+    face: str | None = None
+    """The face the frame is named for (a photo U.jpg is the U face, as ``qbr scan`` takes it); None: by centre."""
 
 
 @dataclass(frozen=True)

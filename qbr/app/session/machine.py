@@ -92,6 +92,8 @@ class Session:
         self._step = 0
         self._cal: Calibration | None = None
         self._mirror = config.mirror
+        self._label: str | None = None  # the face the latest frame is named for (photos named U.jpg ...)
+        self._named = False  # faces came named (photos): each is the face its name says, not found by centre
         self._ended: tuple[str, float] | None = None  # (kind of source, since when) once a video or photos ended
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
@@ -136,6 +138,7 @@ class Session:
     def _on_frame(self, event: FrameEvent) -> list[Effect]:
         a = event.analysis
         seen = a is not None and a.colours is not None and a.rgb is not None
+        self._label = event.face if event.face in FACES else None
         self._last = a if seen else None
         if self._mode is Mode.CALIBRATING:
             if seen:
@@ -266,6 +269,8 @@ class Session:
         if self._size == 2:
             return self._capture_pocket(CapturedFace(colours, rgb), explicit)
         new = CapturedFace(colours, rgb)
+        if self._label is not None:
+            return self._capture_named(new, self._label, explicit)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
             same = same_face(new, self._captures)
             index = same if same is not None else nearest_by_centre(new, self._captures)
@@ -299,6 +304,26 @@ class Session:
         self._say("app.msg.captured", colour=self._scheme[self._letter(new)])
         return self._resolve() if len(self._captures) == len(FACES) else []
 
+    def _capture_named(self, new: CapturedFace, face: str, explicit: bool) -> list[Effect]:
+        """A 3x3x3 face from a photo named for it: that face, whatever its centre (``qbr scan``'s rule)."""
+        self._named, self._by_centre = True, False
+        new.letter = face
+        old = self._faces.get(face)
+        if old is not None and self._mode is not Mode.INVALID:
+            if explicit:
+                self._say("app.msg.already_captured", colour=self._scheme[face])
+            return []  # the same photo again: it was captured
+        if old is not None:
+            self._captures[self._captures.index(old)] = new
+        elif len(self._captures) == len(FACES):
+            return []
+        else:
+            self._captures.append(new)
+        self._scheme[face] = new.colours[4]
+        self._reassign()
+        self._say("app.msg.rescanned" if old is not None else "app.msg.captured", colour=self._scheme[face])
+        return self._resolve() if len(self._captures) == len(FACES) else []
+
     def _capture_pocket(self, new: CapturedFace, explicit: bool) -> list[Effect]:
         """A 2x2x2 face: no centre says which it is, so it is the face the guide asked for."""
         if self._mode is Mode.INVALID:  # the user was asked to show a face again: replace it
@@ -314,9 +339,10 @@ class Session:
             if explicit:
                 self._say("app.msg.pocket_already")
             return []  # the face just captured, seen again (every sticker alike)
-        if len(self._captures) == len(FACES):
+        if len(self._captures) == len(FACES) or self._label in self._faces:
             return []
-        new.letter = self._next_face()
+        self._named = self._named or self._label is not None
+        new.letter = self._label or self._next_face()
         self._captures.append(new)
         self._reassign()
         self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
@@ -360,7 +386,7 @@ class Session:
         self._mode = Mode.RESOLVING
         self._track = None
         rgb = {f: self._faces[f].rgb for f in FACES}
-        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2)]
+        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named)]
 
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
