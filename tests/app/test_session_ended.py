@@ -97,3 +97,24 @@ def test_a_2x2_that_ends_counts_its_faces(translators) -> None:
     assert d.session.size == 2 and d.session.captured_count == 2
     d.send(EndedEvent(d.t, "video"))
     assert d.view.prompt == "The video ended after 2 of 6 faces."
+
+
+def test_named_photos_that_make_no_cube_end_at_once_without_asking_for_a_face(translators) -> None:
+    from qbr.app.session import FrameEvent
+    from qbr.cube.errors import InvalidCubeError
+    from qbr.cube.validate import validate
+    from tests.app.test_session import analysis, face_colours
+
+    d = Driver(translators, SessionConfig(ask_again=False, ended_seconds=0.0))
+    for face in "URFDLB":  # photos named U.jpg ...: each is its face, shown once
+        for _ in range(12):
+            d.t += 1 / 15
+            d.send(FrameEvent(d.t, analysis(face_colours(face)), face))
+    assert d.view.mode.name == "RESOLVING"
+    broken = CUBE[:9] + CUBE[10] + CUBE[9] + CUBE[11:]
+    problems = validate(broken)
+    d.send(ResolvedEvent(d.t, _resolution(broken, False, "R", problems), None, InvalidCubeError(problems)))
+    v = d.view
+    assert v.mode is Mode.ENDED and v.guide is None and v.highlight_face is None
+    assert v.prompt == "The photos ran out before the cube could be read: no face can be shown again."
+    assert d.send(TickEvent(d.t)) == [Quit()]

@@ -431,6 +431,8 @@ class Session:
             self._message = (lambda tr: str(error), None)
         else:
             self._say("app.msg.invalid", persistent=True)
+        if self._ended is None and self._named and not self._cfg.ask_again:
+            self._ended = ("photos", self._t)  # six photos named for their faces, all used: none can come again
         if self._ended is not None:
             self._end()
         return []
