@@ -249,7 +249,7 @@ class Runtime:
         if self._pace is None:
             self._pace = (wall, frame.t)
         self._next_t = frame.t + 1.0 / self.source.fps if self.source.fps else frame.t
-        image = np.ascontiguousarray(frame.image[:, ::-1]) if self.mirror else frame.image
+        image = _mirrored(frame.image) if self.mirror else frame.image
         self._last = image
         start = time.perf_counter()
         analysis = self.analyse(image)
@@ -303,6 +303,13 @@ class Runtime:
                 self._executor.shutdown(wait=False, cancel_futures=True)
             self.front.close()
         return self.stats
+
+
+def _mirrored(image: np.ndarray) -> np.ndarray:
+    """``image`` flipped left to right (OpenCV's flip: ~0.1 ms at 640x480, numpy's copy of a reversed view ~4 ms)."""
+    import cv2
+
+    return cv2.flip(image, 1)
 
 
 def _kind(source: FrameSource) -> str:
