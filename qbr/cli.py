@@ -121,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--camera", metavar="N|FILE", default=None,
                      help="camera index (default 0) or a video file to read as if it were the camera")
     src.add_argument("--images", metavar="DIR", type=Path, default=None,
-                     help="step through the still photos in DIR instead of a camera")
+                     help="step through the still photos in DIR instead of a camera (taken as by 'qbr scan': "
+                          "a photo named U.jpg, R.jpg, ... is that face)")
     src.add_argument("--demo", action="store_true", help="play the bundled demo video (no camera needed)")
     parser.add_argument("--no-window", action="store_true",
                         help="headless: no window, auto-capture only; print the result like 'qbr scan'")
