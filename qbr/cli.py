@@ -136,10 +136,16 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--camera", metavar="N|FILE", default=None,
                      help="camera index (default 0) or a video file to read as if it were the camera")
     src.add_argument("--images", metavar="DIR", type=Path, default=None,
-                     help="step through the still photos in DIR instead of a camera")
+                     help="step through the still photos in DIR instead of a camera (taken as by 'qbr scan': "
+                          "a photo named U.jpg, R.jpg, ... is that face)")
     src.add_argument("--demo", action="store_true", help="play the bundled demo video (no camera needed)")
     parser.add_argument("--no-window", action="store_true",
                         help="headless: no window, auto-capture only; print the result like 'qbr scan'")
+    parser.add_argument("--mirror", action="store_true",
+                        help="flip the picture left to right (a webcam that shows a mirror image; M in the window "
+                             "toggles it and it is remembered for cameras)")
+    parser.add_argument("--list-cameras", action="store_true",
+                        help="list the cameras that open (index, resolution, name where the system gives one)")
     parser.add_argument("-n", "--normalize", action="store_true",
                         help="also print the solution as numbered sentences in the terminal")
 
@@ -220,6 +226,10 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
 
         return resolve_command(args.file, lang=lang, budget=budget, size=args.size)
 
+    if args.list_cameras:
+        from qbr.app.commands.cameras import list_cameras_command
+
+        return list_cameras_command(env)
     from qbr.app.commands.live import run_live
     from qbr.app.settings import Settings
 
@@ -233,6 +243,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
         lang_explicit=explicit_lang is not None,
         normalize=args.normalize,
         budget=given_budget,
+        mirror=args.mirror,
     )
     return run_live(settings, env)
 

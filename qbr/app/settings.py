@@ -33,6 +33,8 @@ class Settings:
     """With --images, each photo is shown this long (long enough to be auto-captured)."""
     camera_timeout: float = 3.0
     """A camera that gives no frame within this many seconds is reported as missing."""
+    mirror: bool = False
+    """--mirror: frames are flipped left to right before anything else (a webcam that shows a mirror image)."""
 
     @classmethod
     def from_args(
@@ -46,6 +48,7 @@ class Settings:
         lang_explicit: bool,
         normalize: bool,
         budget: float | None,
+        mirror: bool = False,
     ) -> Settings:
         """Check the command-line values; a camera that is neither an index nor an existing file is an error."""
         return cls(
@@ -58,6 +61,7 @@ class Settings:
             lang_explicit=bool(lang_explicit),
             normalize=bool(normalize),
             budget=cls.budget if budget is None else float(budget),
+            mirror=bool(mirror),
         )
 
 

@@ -8,6 +8,7 @@ reopened. Video and photo sources are deterministic: a frame's time is its index
 from __future__ import annotations
 
 import contextlib
+import re
 import struct
 import time
 from abc import ABC, abstractmethod
@@ -40,6 +41,8 @@ class Frame:
 
     image: np.ndarray
     t: float
+    face: str | None = None
+    """The face a photo is named for (U.jpg, 3_U.png: the U face), as ``qbr scan`` takes it; None otherwise."""
 
 
 class FrameSource(ABC):
@@ -48,6 +51,8 @@ class FrameSource(ABC):
     is_live: bool = False
     fps: float = _DEFAULT_FPS
     name: str = ""
+    kind: str = "camera"
+    """What the frames come from, for messages: "camera", "video" or "photos"."""
 
     @abstractmethod
     def read(self) -> Frame | None:
@@ -153,6 +158,8 @@ class CameraSource(FrameSource):
 class VideoSource(FrameSource):
     """A video file read as if it were a camera; frame times are index / fps, so runs are repeatable."""
 
+    kind = "video"
+
     def __init__(self, path: Path) -> None:
         import cv2
 
@@ -193,6 +200,16 @@ class VideoSource(FrameSource):
         self._cap.release()
 
 
+_FACE_NAME = re.compile(r"(?:.*[^A-Za-z0-9])?([URFDLB])", re.IGNORECASE)  # "U", "u", "3_U", "cube-U"
+
+
+def named_faces(paths: list[Path]) -> list[str] | None:
+    """The face each photo is named for, if the photos are exactly the six faces named by their letters; else None."""
+    found = [_FACE_NAME.fullmatch(p.stem) for p in paths]
+    faces = [m.group(1).upper() for m in found if m is not None]
+    return faces if len(faces) == len(paths) == 6 and len(set(faces)) == 6 else None
+
+
 def image_files(directory: Path) -> list[Path]:
     """The photos in ``directory``, sorted by name."""
     return sorted(p for p in Path(directory).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
@@ -200,6 +217,8 @@ def image_files(directory: Path) -> list[Path]:
 
 class ImageFolderSource(FrameSource):
     """Still photos, sorted by name, each repeated for ``seconds_per_image`` at ``fps`` frames a second."""
+
+    kind = "photos"
 
     def __init__(self, directory: Path, seconds_per_image: float = 2.0, fps: float = 10.0) -> None:
         import cv2
@@ -219,6 +238,8 @@ class ImageFolderSource(FrameSource):
         for path in self.paths:
             if not _quiet(cv2.haveImageReader)(str(path)):
                 raise InputFileError(f"{path}: not an image OpenCV can read")
+        self.faces = named_faces(self.paths)
+        """The face of each photo when they are named U R F D L B (any order, any prefix); None: found by centre."""
         self.fps = fps
         self._per_image = max(1, round(seconds_per_image * fps))
         self._index = 0
@@ -230,7 +251,7 @@ class ImageFolderSource(FrameSource):
             return None
         if self._cached is None or self._cached[0] != which:
             self._cached = (which, read_image(self.paths[which]))
-        frame = Frame(self._cached[1], self._index / self.fps)
+        frame = Frame(self._cached[1], self._index / self.fps, self.faces[which] if self.faces else None)
         self._index += 1
         return frame
 

@@ -1,4 +1,4 @@
-"""What qbr remembers between runs: the calibrated palette and the chosen language, in the user's config dir.
+"""What qbr remembers between runs: the calibrated palette, the language and mirroring, in the user's config dir.
 
 Files are versioned JSON written atomically (temporary file in the same directory, fsync, ``os.replace``), so a
 crash mid-save leaves the previous file intact. A corrupt or foreign file is reported as a notice and ignored,
@@ -157,12 +157,31 @@ class Store:
 
     def save_language(self, lang: str) -> Notice | None:
         """Remember ``lang``; a notice if it could not be saved."""
+        return self._save_setting("language", lang)
+
+    def load_mirror(self) -> tuple[bool | None, list[Notice]]:
+        """Whether the camera's picture was mirrored back in an earlier run, or None; a notice if unusable."""
+        try:
+            mirror = self._settings().get("mirror")
+        except _Unusable as error:
+            return None, [_bad(self.settings_path, error)]
+        if mirror is None:
+            return None, []
+        if not isinstance(mirror, bool):
+            return None, [_bad(self.settings_path, f"\"mirror\" must be true or false, not {mirror!r}")]
+        return mirror, []
+
+    def save_mirror(self, mirror: bool) -> Notice | None:
+        """Remember whether the camera's picture is mirrored back; a notice if it could not be saved."""
+        return self._save_setting("mirror", bool(mirror))
+
+    def _save_setting(self, key: str, value: Any) -> Notice | None:
         path = self.settings_path
         try:
             data = self._settings()
         except _Unusable:
             data = {}  # the user chose anew: replacing the unusable file is what they asked for
-        data.update(format=SETTINGS_FORMAT, version=SETTINGS_VERSION, language=lang)
+        data.update({"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, key: value})
         try:
             write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         except OSError as error:
