@@ -1,6 +1,7 @@
 """Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth.
 
-    python bench/live_colours.py [--phone DIR] [--faces 30] [--cubes 20] [--jobs 2] [--palette FILE] [--show-failures]
+    python bench/live_colours.py [--faces 30] [--cubes 20] [--jobs 2] [--palette FILE] [--show-failures]
+                                  [--phone DIR] [--label-crops DIR]   (crops of the corrected labels)
 
 Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
 labels.json: each sticker's box and colour); each detected sticker's centre is matched to the labelled box
@@ -120,6 +121,20 @@ def phone_reads(folder: Path, tunables: Tunables) -> list[tuple[str, np.ndarray 
             truth[k] = LABEL_FIXES.get((name, index), sticker["colour"])
         out.append((name, rgb, truth))
     return out
+
+
+def write_label_crops(folder: Path, out: Path) -> None:
+    """Each corrected label's sticker box (and a margin of half a box around it) as a PNG, listed with its fix."""
+    labels = json.loads((folder / "labels.json").read_text())
+    out.mkdir(parents=True, exist_ok=True)
+    for (photo, index), colour in sorted(LABEL_FIXES.items()):
+        sticker = labels[photo]["stickers"][index]
+        x, y, w, h = (round(v) for v in sticker["bbox"])
+        image = cv2.imread(str(folder / photo))
+        crop = image[max(y - h // 2, 0): y + h + h // 2, max(x - w // 2, 0): x + w + w // 2]
+        path = out / f"{Path(photo).stem}-{index}.png"
+        cv2.imwrite(str(path), cv2.resize(crop, None, fx=3, fy=3, interpolation=cv2.INTER_NEAREST))
+        print(f"- {photo} sticker {index}: labelled {sticker['colour']}, is {colour}: {path}")
 
 
 def _in_place(detection: object, truth: np.ndarray) -> np.ndarray | None:
@@ -291,7 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--palette", type=Path, help="name with this palette (qbr-palette JSON), not the default")
     parser.add_argument("--show-failures", action="store_true")
+    parser.add_argument("--label-crops", type=Path, help="write a crop of each corrected label's sticker here")
     args = parser.parse_args(argv)
+    if args.label_crops:
+        write_label_crops(args.phone, args.label_crops)
     if args.palette:
         BASE[0] = Palette.from_json(json.loads(args.palette.read_text(encoding="utf-8")))
     tunables = Tunables()
