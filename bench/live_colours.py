@@ -1,6 +1,6 @@
 """Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth.
 
-    python bench/live_colours.py [--faces 30] [--cubes 20] [--jobs 2] [--palette FILE] [--show-failures]
+    python bench/live_colours.py [--faces 30] [--cubes 30] [--jobs 2] [--palette FILE] [--show-failures]
                                   [--phone DIR] [--label-crops DIR]   (crops of the corrected labels)
 
 Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
@@ -40,7 +40,8 @@ import synth  # noqa: E402
 from scipy.optimize import linear_sum_assignment  # noqa: E402
 from seeds import cube_seeds, scene_rng, state_rng  # noqa: E402
 
-from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.app.session.identity import CapturedFace, faces_by_centre  # noqa: E402
+from qbr.cube.conventions import FACES, STANDARD_SCHEME  # noqa: E402
 from qbr.cube.generate import random_state  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.colour import delta_e, srgb_to_lab  # noqa: E402
@@ -270,17 +271,28 @@ def name_session(faces: Session, tunables: Tunables, adapt: str) -> list[tuple[s
     """Each face named as the preview would: with the palette of the faces captured before it.
 
     ``adapt``: "" none (the base palette); "joint" centres given colours by the session palette itself; "named"
-    each centre's true colour passed, as the app does with the face its joint assignment gave the capture.
+    each centre's true colour passed; "app" as the live session would if it used it (each capture's face from
+    the session's joint assignment of all captured centres and their live names, ``faces_by_centre``).
     """
     session = SessionPalette(BASE[0], tunables)
+    palette = BASE[0]
+    captures: list[CapturedFace] = []
     out: list[tuple[str, ...] | None] = []
     for rgb, truth in faces:
         if rgb is None:
             out.append(None)
             continue
-        out.append(name(rgb, tunables, session.palette))
-        if adapt:
+        names = name(rgb, tunables, palette)
+        out.append(names)
+        if adapt == "app":
+            captures.append(CapturedFace(colours=names, rgb=rgb))
+            taught = SessionPalette(BASE[0], tunables)
+            for capture, letter in zip(captures, faces_by_centre(captures, STANDARD_SCHEME, BASE[0]), strict=True):
+                taught = taught.with_face(capture.rgb, STANDARD_SCHEME[letter])
+            palette = taught.palette
+        elif adapt:
             session = session.with_face(rgb, truth[4] if adapt == "named" else None)
+            palette = session.palette
     return out
 
 
@@ -302,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--phone", type=Path, default=PHONE_FACES, help="folder of phone-faces (labels.json)")
     parser.add_argument("--faces", type=int, default=30,
                         help="rendered faces per synth palette and split (physcam: twice as many)")
-    parser.add_argument("--cubes", type=int, default=20, help="rendered cubes per family and split for sessions")
+    parser.add_argument("--cubes", type=int, default=30, help="rendered cubes per family and split for sessions")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--palette", type=Path, help="name with this palette (qbr-palette JSON), not the default")
     parser.add_argument("--show-failures", action="store_true")
@@ -350,8 +362,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     tallies.update(rendered)
     print("\nSessions (URFDLB, one camera and room a cube): each face named with the palette of the faces captured "
           "before it\n(centres as samples: given colours jointly here, or named as the session names them)\n")
-    print("| data | faces all right: base palette | session, joint | session, named | stickers right (base -> named) |")
-    print("|---|---:|---:|---:|---:|")
+    print("| data | faces all right: base palette | session, joint | session, named | as the app | "
+          "stickers right (base -> app) |")
+    print("|---|---:|---:|---:|---:|---:|")
     sessions: dict[str, list[Session]] = {}
     for label, faces in real_sessions(tunables).items():
         sessions.setdefault("dwalton76 colour scans" if label.startswith("scan") else "dwalton76 rig photos",
@@ -362,17 +375,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for family, split, _, faces in pool.map(session_read, jobs):
             sessions.setdefault(f"{family} {split} ({TIER})", []).append(faces)
     for label, cubes in sessions.items():
-        plain, joint, adapted = Tally(), Tally(), Tally()
+        plain, joint, adapted, app = Tally(), Tally(), Tally(), Tally()
         for faces in cubes:
-            for t, adapt in ((plain, ""), (joint, "joint"), (adapted, "named")):
+            for t, adapt in ((plain, ""), (joint, "joint"), (adapted, "named"), (app, "app")):
                 for (_, truth), got in zip(faces, name_session(faces, tunables, adapt), strict=True):
                     if got is None:
                         t.missed += 1
                     else:
                         t.add(truth, got, label)
         print(f"| {label} | {plain.faces_right}/{plain.faces} | {joint.faces_right} | {adapted.faces_right} | "
-              f"{100 * plain.stickers_right / max(plain.stickers, 1):.1f}% -> "
-              f"{100 * adapted.stickers_right / max(adapted.stickers, 1):.1f}% |")
+              f"{app.faces_right} | {100 * plain.stickers_right / max(plain.stickers, 1):.1f}% -> "
+              f"{100 * app.stickers_right / max(app.stickers, 1):.1f}% |")
     for key in ("phone-faces (all)", "synth validation", "physcam validation"):
         if key in tallies:
             print_confusion(key, tallies[key])

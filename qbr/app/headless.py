@@ -122,7 +122,7 @@ def run_headless(
                     lost = False
                     session.handle(SourceEvent(frame.t, True))
                     env.stderr.write(f"qbr: {source.name}: {tr.t('app.msg.camera_back')}\n")
-            effects = session.handle(FrameEvent(frame.t, analyse_frame(frame.image, tunables, session.naming_palette)))
+            effects = session.handle(FrameEvent(frame.t, analyse_frame(frame.image, tunables, session.palette)))
             while effects:
                 effect, effects = effects[0], effects[1:]
                 if isinstance(effect, ResolveCube):

@@ -305,7 +305,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
         env.stderr.write(f"qbr: {warning}\n")
 
     def analyse(image: np.ndarray) -> FrameAnalysis | None:
-        return analyse_frame(image, tunables, session.naming_palette)
+        return analyse_frame(image, tunables, session.palette)
 
     progress: queue.SimpleQueue[int] = queue.SimpleQueue()
 

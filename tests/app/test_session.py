@@ -592,27 +592,3 @@ def test_a_face_held_upright_is_captured_as_it_is(translators) -> None:
     d = Driver(translators)
     d.scan("FRBLU")
     assert d.view.message == "Captured the face with the white centre."
-
-
-def test_captured_centres_teach_the_naming_palette_and_undo_forgets_them(translators) -> None:
-    d = Driver(translators)
-    teal = (20.0, 150.0, 130.0)  # this cube's green centre, unlike the palette's green
-    for face in ("F", "R"):
-        colours = face_colours(face)
-        rgb = np.array([DEFAULT_PALETTE.colours[c] for c in colours])
-        if face == "F":
-            rgb[4] = teal
-        for _ in range(12):
-            d.t += DT
-            d.send(FrameEvent(d.t, FrameAnalysis(detection=None, rgb=rgb, colours=colours, confidence=np.ones(9))))
-        d.nothing(0.6)
-    assert set(d.view.captured) == {"F", "R"}
-    naming = d.session.naming_palette
-    assert d.session.palette == DEFAULT_PALETTE  # the base (what calibration saves, resolution starts from)
-    assert naming.colours == DEFAULT_PALETTE.colours
-    (green,) = naming.samples["green"]
-    assert np.linalg.norm(np.array(green) - teal) < 25  # the centre, its face's light removed
-    d.key("backspace")
-    assert d.session.naming_palette.samples["green"] == (green,)
-    d.key("backspace")
-    assert d.session.naming_palette == DEFAULT_PALETTE

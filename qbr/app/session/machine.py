@@ -34,7 +34,6 @@ from qbr.app.session.identity import (
     seen_before,
 )
 from qbr.app.session.mode import Mode
-from qbr.app.session.naming_palette import naming_palette
 from qbr.app.session.steady import SteadyTrack, follow
 from qbr.app.session.turned_capture import held_turned, turned_upright
 from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
@@ -74,7 +73,6 @@ class Session:
         )
         self._lang = config.language if config.language in self._translators else self._languages[0]
         self._palette = palette
-        self._naming = palette  # what faces are named with: the palette taught by the captured centres
         self._t = t0
         self._mode = Mode.SCANNING
         self._back_to = Mode.SCANNING  # where CONFIRM_REPLACE and CALIBRATING return to
@@ -239,7 +237,6 @@ class Session:
         else:
             letters = [c.letter or "" for c in self._captures]
         self._faces = {letter: capture for letter, capture in zip(letters, self._captures, strict=True)}
-        self._naming = naming_palette(self._palette, self._captures, letters, self._scheme)
 
     def _letter(self, capture: CapturedFace) -> str:
         return next(f for f, c in self._faces.items() if c is capture)
@@ -248,7 +245,7 @@ class Session:
         """Scan a cube of ``size`` from now on: what was captured of the other cube is dropped."""
         self._size = size
         self._captures, self._faces, self._pending, self._highlight = [], {}, None, None
-        self._naming = self._palette
+        self._scheme = dict(self._cfg.scheme)
         self._by_centre = size == 3 and self._scheme == STANDARD_SCHEME
         self._mode = Mode.SCANNING
         self._say("app.msg.pocket" if size == 2 else "app.msg.cube")
@@ -470,13 +467,7 @@ class Session:
 
     @property
     def palette(self) -> Palette:
-        """The base palette (calibrated or default): what calibration saves and resolution starts from."""
         return self._palette
-
-    @property
-    def naming_palette(self) -> Palette:
-        """What to name each frame's face with: the base taught by the centres captured so far."""
-        return self._naming
 
     @property
     def language(self) -> str:
