@@ -360,10 +360,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for key in sorted(rendered, key=lambda k: (k.strip().split()[-1], k.startswith(" "), k)):
         print_tally(f"{key} ({TIER})", rendered[key])
     tallies.update(rendered)
-    print("\nSessions (URFDLB, one camera and room a cube): each face named with the palette of the faces captured "
-          "before it\n(centres as samples: given colours jointly here, or named as the session names them)\n")
-    print("| data | faces all right: base palette | session, joint | session, named | as the app | "
-          "stickers right (base -> app) |")
+    print("\nSessions (URFDLB, one camera and room a cube; not used live): each face named with the palette taught "
+          "by the centres\ncaptured before it, each centre given its colour jointly here, its true colour, or the "
+          "one the session's assignment gives it\n")
+    print("| data | faces all right: base palette | centres joint | centres true | as the session would | "
+          "stickers right (base -> as the session would) |")
     print("|---|---:|---:|---:|---:|---:|")
     sessions: dict[str, list[Session]] = {}
     for label, faces in real_sessions(tunables).items():
