@@ -7,6 +7,9 @@ sample of that colour, which naming compares with as it does with calibration sa
 colour than a bound teaches nothing (a misread capture), so a sample cannot drag a colour onto another; the base
 colours stay, so the light fit is not moved. When a face is lit very differently from the faces sampled so far
 (another room, a lamp switched on), the samples start again from it.
+
+Measured by bench/live_colours.py (sessions); the live session does not use it: it helps real webcam scans only
+with every centre's colour known, and costs rendered faces with the colours the session's assignment gives them.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ class SessionPalette:
     tunables: Tunables = Tunables()  # noqa: RUF009 (frozen and hashable: a shared default is safe)
     samples: tuple[_Sample, ...] = ()
     palette: Palette = field(init=False, compare=False)
-    """The base with each captured centre as a sample of its colour (and the red/orange boundary they show)."""
+    """The base with each captured centre as a sample of its colour."""
 
     def __post_init__(self) -> None:
         # Computed once per capture, not per frame: naming runs every frame against the same palette.

@@ -182,7 +182,7 @@ class Tunables:
     classify_logo_chroma: float = 12.0
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     classify_warm_gap: float = 4.0
-    """Hue gap (degrees, light-fitted CIELAB) splitting a face's reds from its oranges: the redder side is red."""
+    """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
     classify_warm_chroma_share: float = 0.6
     """Reds and oranges below this share of the face's most saturated one do not place that gap (glare-hit ones)."""
     classify_warm_hue_chroma: float = 65.0
