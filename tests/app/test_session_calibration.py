@@ -221,3 +221,15 @@ def test_a_scrambled_face_calibrates_its_centre_s_colour_not_its_neighbours(tran
         d.send(FrameEvent(d.t, FrameAnalysis(None, face, ("red",) * 9, np.ones(9))))
     samples = np.asarray(d.session._cal.samples["red"])
     assert np.allclose(np.median(samples, axis=0), red)  # 60 sRGB (before) took the orange ones in: the median
+
+
+def test_no_new_cube_once_the_video_has_ended(translators) -> None:
+    from qbr.app.session import EndedEvent
+
+    d = Driver(translators)
+    solution = _solved(d)
+    d.send(EndedEvent(d.t))
+    for _ in range(len(solution.moves)):
+        d.key("right")
+    assert "new cube" not in [action for _, action in d.view.legend]  # a video that ended shows no other cube
+    assert d.key("n") == [] and d.view.mode is Mode.SOLUTION

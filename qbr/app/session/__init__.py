@@ -4,8 +4,9 @@ No I/O, no windows, no threads and no clock reads; callers import what they need
 """
 
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
+from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
 from qbr.app.session.events import (
+    EndedEvent,
     Event,
     FrameEvent,
     KeyEvent,
@@ -22,6 +23,7 @@ from qbr.app.session.view_model import CalibrationReview, Guide, Preview, Review
 __all__ = [
     "CalibrationReview",
     "Effect",
+    "EndedEvent",
     "Event",
     "FrameEvent",
     "Guide",
@@ -38,6 +40,7 @@ __all__ = [
     "SavePalette",
     "Session",
     "SessionConfig",
+    "SetMirror",
     "SolvingEvent",
     "SourceEvent",
     "Step",

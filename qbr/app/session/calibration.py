@@ -4,7 +4,6 @@ kept aside until the user confirms it."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -87,7 +86,8 @@ class Calibration:
         colours = dict(base.colours)
         for name, values in self.samples.items():
             colours[name] = tuple(float(v) for v in np.median(np.asarray(values), axis=0))
-        return dataclasses.replace(base, colours=colours, name="calibrated")
+        # A calibrated red or orange also drops the default's measured red/orange boundary: this cube's is midway.
+        return base.with_colours(colours, "calibrated")
 
     def too_alike(self, palette: Palette, cfg: SessionConfig) -> tuple[str, str] | None:
         """Two colours of the new ``palette`` closer than the check allows (they could not be told apart), if any."""

@@ -43,5 +43,11 @@ class SessionConfig:
     the red beside an orange centre (5.9 apart on a real cube; 60 sRGB, as before, took those in)."""
     check: CalibrationCheck = field(default_factory=CalibrationCheck)
     """When a held face is taken as the colour asked for (qbr.vision.calibration_check)."""
+    mirror: bool = False
+    """Frames arrive flipped left to right (M toggles it): a webcam that shows a mirror image, turned back."""
+    ask_again: bool = True
+    """Faces can be shown again (a camera); False for a video or photos: a face in doubt is then taken as read."""
+    ended_seconds: float = 5.0
+    """After the source ended without a solution, what is missing is shown this long, then the session quits."""
     notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
     """Start-up warnings to show (UI string key, parameters), e.g. a corrupt calibration file was ignored."""
