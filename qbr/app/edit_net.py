@@ -15,9 +15,9 @@ from qbr.app.hand_edit import COLOUR_KEYS, NET_FACE_POSITION, sticker_at_cell
 class EditNetTunables:
     """Placement of the editable net, as fractions of the image."""
 
-    top: float = 0.2
-    """The net starts below this share of the height: room for a two-line prompt above it."""
-    height: float = 0.45
+    top: float = 0.25
+    """The net starts below this share of the height: room for a three-line prompt above it (German at 640x480)."""
+    height: float = 0.4
     """The net's three faces take at most this share of the height (the swatches and a message fit below)."""
     width: float = 0.9
     """The net's four faces take at most this share of the width (narrow windows)."""

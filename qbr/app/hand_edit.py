@@ -129,3 +129,31 @@ class HandEdit:
         """Other stickers to look at (e.g. those validation found wrong), the cursor on the first of them."""
         shown = tuple(i for i in review if 0 <= i < len(self.facelets) and self.editable(i))
         return replace(self, review=shown, cursor=shown[0] if shown else self.cursor)
+
+
+@dataclass(frozen=True)
+class EditView:
+    """What the overlay draws of a cube being fixed by hand; colours are names (the palette gives their look)."""
+
+    size: int
+    colours: tuple[str | None, ...]
+    """Per sticker, the colour name it shows (None: unknown)."""
+    cursor: int
+    review: frozenset[int]
+    """Stickers to look at (drawn ringed)."""
+    changed: frozenset[int]
+    """Stickers changed by hand (drawn marked)."""
+    keys: tuple[str, ...]
+    """The colour name of each colour key, in COLOUR_KEYS order."""
+
+
+def edit_view(edit: HandEdit, colour_of: dict[str, str]) -> EditView:
+    """The view of ``edit``, each face letter shown in ``colour_of[letter]`` (the colour of that face's centre)."""
+    return EditView(
+        size=edit.size,
+        colours=tuple(colour_of.get(c) for c in edit.facelets),
+        cursor=edit.cursor,
+        review=frozenset(edit.review),
+        changed=edit.changed,
+        keys=tuple(colour_of.get(f, f) for f in FACES),
+    )

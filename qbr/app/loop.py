@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 
 from qbr.app.commands.result import CommandResult
+from qbr.app.edit_net import edit_net_geometry
 from qbr.app.session import (
+    ColourClickEvent,
     FrameEvent,
     KeyEvent,
     NoticeEvent,
@@ -26,8 +28,10 @@ from qbr.app.session import (
     ResolvedEvent,
     SaveLanguage,
     SavePalette,
+    SolveFacelets,
     SolvingEvent,
     SourceEvent,
+    StickerClickEvent,
     TickEvent,
 )
 
@@ -45,16 +49,17 @@ WINDOW_TITLE = "qbr"
 _KEYS: dict[int, str] = {
     32: "space", 13: "enter", 10: "enter", 8: "backspace", 127: "backspace", 27: "esc",
     # X11 keysyms (Qt and GTK builds of OpenCV on Linux)
-    65361: "left", 65363: "right", 65293: "enter", 65421: "enter", 65288: "backspace", 65307: "esc",
+    65361: "left", 65362: "up", 65363: "right", 65364: "down", 65293: "enter", 65421: "enter", 65288: "backspace",
+    65307: "esc",
     # Qt key codes when passed through untranslated
-    0x1000012: "left", 0x1000014: "right", 0x1000004: "enter", 0x1000005: "enter", 0x1000003: "backspace",
-    0x1000000: "esc",
+    0x1000012: "left", 0x1000013: "up", 0x1000014: "right", 0x1000015: "down", 0x1000004: "enter",
+    0x1000005: "enter", 0x1000003: "backspace", 0x1000000: "esc",
     # Windows virtual-key codes shifted by 16 (win32 backend)
-    0x250000: "left", 0x270000: "right",
+    0x250000: "left", 0x260000: "up", 0x270000: "right", 0x280000: "down",
     # macOS Cocoa function keys
-    63234: "left", 63235: "right",
+    63232: "up", 63233: "down", 63234: "left", 63235: "right",
 }
-_LETTERS = frozenset("clryn")
+_LETTERS = frozenset("clryne123456")  # letters and the colour keys of fixing by hand
 
 
 def key_name(code: int) -> str | None:
@@ -98,7 +103,19 @@ class Display:
         self._cv2 = cv2
         self.title = title
         self._shown = False
+        self._clicks: list[tuple[int, int]] = []
         cv2.namedWindow(title, cv2.WINDOW_GUI_NORMAL | cv2.WINDOW_KEEPRATIO)
+        cv2.setMouseCallback(title, self._on_mouse)
+
+    def _on_mouse(self, event: int, x: int, y: int, flags: int, param: object) -> None:
+        # Called from waitKey with image coordinates (OpenCV maps a scaled window back to the image).
+        if event == self._cv2.EVENT_LBUTTONDOWN:
+            self._clicks.append((x, y))
+
+    def clicks(self) -> list[tuple[int, int]]:
+        """Left clicks since the last call, in the shown image's pixels."""
+        clicks, self._clicks = self._clicks, []
+        return clicks
 
     def show(self, image: np.ndarray) -> None:
         if not self._shown:
@@ -139,6 +156,7 @@ class WindowLoop:
         *,
         analyse: Callable[[np.ndarray], FrameAnalysis | None],
         resolve: Resolver,
+        solve: Callable[[SolveFacelets], tuple[Any, Any, Any]] | None = None,
         save_palette: Callable[[Palette | None], Notice | None] = lambda palette: None,
         save_language: Callable[[str], Notice | None] = lambda lang: None,
         out: TextIO,
@@ -154,6 +172,7 @@ class WindowLoop:
         self.source = source
         self.analyse = analyse
         self.resolve = resolve
+        self.solve = solve
         self.save_palette = save_palette
         self.save_language = save_language
         self.out = out
@@ -189,6 +208,10 @@ class WindowLoop:
                 if self._executor is None:
                     self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="qbr-resolve")
                 self._pending = self._executor.submit(self.resolve, effect)
+            elif isinstance(effect, SolveFacelets) and self.solve is not None:
+                if self._executor is None:
+                    self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="qbr-resolve")
+                self._pending = self._executor.submit(self.solve, effect)
             elif isinstance(effect, SavePalette):
                 self._notice(self.save_palette(effect.palette))
             elif isinstance(effect, SaveLanguage):
@@ -263,15 +286,33 @@ class WindowLoop:
             self._pending = None
             self._handle(ResolvedEvent(self.clock(), resolution, solution, error))
         frame = self._last if self._last is not None else np.zeros((480, 640, 3), np.uint8)
-        self.display.show(self._draw(frame, self.session.view()))
+        view = self.session.view()
+        shown = self._draw(frame, view)
+        self.display.show(shown)
         self.stats.draws += 1
         if self._ended or self._silent_since is not None:
             wait = max(wait, self.idle_ms)  # nothing new to read: don't spin
         name = key_name(self.display.key(max(1, min(wait, 100))))
         if name is not None:
             self._handle(KeyEvent(self.clock(), name))
+        self._clicks(view, shown.shape)
         if self.display.closed():
             self._quit = True
+
+    def _clicks(self, view: Any, shape: tuple[int, ...]) -> None:
+        """Clicks on the editable net (as drawn on the image just shown) become sticker and colour picks."""
+        clicks = getattr(self.display, "clicks", None)
+        if clicks is None:
+            return
+        for x, y in clicks():
+            if view.edit is None:
+                continue
+            geometry = edit_net_geometry(int(shape[1]), int(shape[0]), view.edit.size)
+            sticker, slot = geometry.sticker_at(x, y), geometry.swatch_at(x, y)
+            if sticker is not None:
+                self._handle(StickerClickEvent(self.clock(), sticker))
+            elif slot is not None:
+                self._handle(ColourClickEvent(self.clock(), slot))
 
     def run(self) -> LoopStats:
         """Loop until the session quits or the window is closed."""
@@ -290,7 +331,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     """Run the live window on ``source`` until ESC or the window is closed; closes ``source`` at the end."""
     from qbr.app.analysis import analyse_frame
     from qbr.app.headless import make_session
-    from qbr.app.jobs import resolve_and_solve
+    from qbr.app.jobs import resolve_and_solve, solve_facelets
     from qbr.app.sources import ImageFolderSource
     from qbr.app.store import Store
     from qbr.vision.tunables import Tunables
@@ -313,11 +354,16 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
         return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order,
                                  on_progress=progress.put)
 
+    def solve(effect: SolveFacelets) -> tuple[Any, Any, Any]:
+        return solve_facelets(effect.facelets, effect.colour_names, effect.size, settings.budget,
+                              on_progress=progress.put)
+
     # With --json stdout carries only the final JSON; what the session prints goes to stderr then.
     out = env.stderr if getattr(settings, "json", False) else env.stdout
     with source:
-        loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, save_palette=store.save_palette,
-                          save_language=store.save_language, out=out, display=Display(title), progress=progress)
+        loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, solve=solve,
+                          save_palette=store.save_palette, save_language=store.save_language, out=out,
+                          display=Display(title), progress=progress)
         loop.run()
     return _outcome(session)
 

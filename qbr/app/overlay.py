@@ -12,6 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from qbr.app.overlay_edit import draw_edit
 from qbr.app.session import Mode, Step, ViewModel
 from qbr.app.text import Colour, Fonts, Rect, draw_text, draw_text_box, fill_rect, text_size, wrap
 from qbr.cube.conventions import FACES
@@ -528,6 +529,8 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> 
     lay = Layout(img.shape)
     if view.mode == Mode.NO_FRAMES:
         _no_frames(img, fonts, view, lay)
+    elif view.mode == Mode.EDITING and view.edit is not None:
+        draw_edit(img, fonts, view.edit, dict(view.colour_rgb), view.message, lay.font)
     else:
         _draw_preview_on_video(img, view, lay)
         if view.mode == Mode.SOLUTION and view.step is not None:
@@ -540,10 +543,12 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> 
         _calibration_panel(img, fonts, view, lay, top)
     elif view.mode == Mode.SOLUTION:
         _solution_panel(img, fonts, view, lay, top, legend_top)
-    if view.mode != Mode.SOLUTION and view.captured is not None:
+    if view.mode not in (Mode.SOLUTION, Mode.EDITING) and view.captured is not None:
         cell = max(4, round(2.3 * lay.u))
         x = lay.w - lay.margin - 12 * cell if view.rtl else lay.margin
         draw_net(img, view, (x, legend_top - lay.margin - 9 * cell), cell)
+    if view.mode == Mode.EDITING:
+        return img  # its message is drawn under the net
     centred = view.mode == Mode.NO_FRAMES
     _message(img, fonts, view, lay, lay.h // 2 - 3 * lay.font if centred else top, centred)
     return img

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Union
 import numpy as np
 
 from qbr.app.commands.solve import solution_text
+from qbr.app.hand_edit import COLOUR_KEYS, EditView, HandEdit, edit_view
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import apply_to_facelets
 from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
@@ -38,6 +39,7 @@ class Mode(enum.Enum):
     RESOLVING = "resolving"
     INVALID = "invalid"
     SOLUTION = "solution"
+    EDITING = "editing"
     NO_FRAMES = "no_frames"
 
 
@@ -54,10 +56,27 @@ class FrameEvent:
 
 @dataclass(frozen=True)
 class KeyEvent:
-    """A key press: "space", "c", "l", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
+    """A key press: "space", "c", "l", "r", "e", "backspace", "esc", "left", "right", "up", "down", "y", "n",
+    "enter", or a colour key "1".."6"."""
 
     t: float
     key: str
+
+
+@dataclass(frozen=True)
+class StickerClickEvent:
+    """A click on sticker ``index`` (facelet index) of the editable net."""
+
+    t: float
+    index: int
+
+
+@dataclass(frozen=True)
+class ColourClickEvent:
+    """A click on colour swatch ``slot`` (0-5, the colour keys' order) under the editable net."""
+
+    t: float
+    slot: int
 
 
 @dataclass(frozen=True)
@@ -102,7 +121,8 @@ class NoticeEvent:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
+Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent,  # noqa: UP007 (runtime alias)
+              StickerClickEvent, ColourClickEvent]
 
 
 # ---------------------------------------------------------------------------------------------- effects
@@ -116,6 +136,16 @@ class ResolveCube:
     palette: Palette
     any_order: bool = False
     """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
+
+
+@dataclass(frozen=True)
+class SolveFacelets:
+    """Validate and solve a cube fixed by hand off the UI thread (face letters); answer with ResolvedEvent."""
+
+    facelets: str
+    colour_names: Mapping[str, str]
+    """Face letter -> colour name of its centre (for messages)."""
+    size: int = 3
 
 
 @dataclass(frozen=True)
@@ -144,7 +174,7 @@ class Quit:
     """Leave the app."""
 
 
-Effect = Union[ResolveCube, SavePalette, SaveLanguage, PrintText, Quit]  # noqa: UP007 (runtime alias)
+Effect = Union[ResolveCube, SolveFacelets, SavePalette, SaveLanguage, PrintText, Quit]  # noqa: UP007 (runtime alias)
 
 
 # ------------------------------------------------------------------------------------------- view model
@@ -229,6 +259,8 @@ class ViewModel:
     """The cube being scanned: 3 (3x3x3) or 2 (2x2x2, nets and faces of four stickers)."""
     legend_item: str = "{key} {action}"
     """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
+    edit: EditView | None = None
+    """The cube being fixed by hand (EDITING mode)."""
 
 
 # ---------------------------------------------------------------------------------------------- session
@@ -367,6 +399,9 @@ class Session:
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: _Calibration | None = None
+        self._edit: HandEdit | None = None  # the cube being fixed by hand, kept until the next scan resolves
+        self._edit_back = Mode.INVALID  # where leaving EDITING returns to
+        self._from_hand = False  # the cube being resolved was fixed by hand
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
             self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
@@ -400,6 +435,11 @@ class Session:
             return []
         if isinstance(event, NoticeEvent):
             self._say(event.key, persistent=True, **event.params)
+        edit = self._edit if self._mode is Mode.EDITING else None
+        if isinstance(event, StickerClickEvent) and edit is not None and 0 <= event.index < len(edit.facelets):
+            self._edit = edit.select(event.index)
+        if isinstance(event, ColourClickEvent) and self._mode is Mode.EDITING and 0 <= event.slot < len(COLOUR_KEYS):
+            return self._on_edit_key(COLOUR_KEYS[event.slot])
         return []
 
     def _on_frame(self, event: FrameEvent) -> list[Effect]:
@@ -462,6 +502,8 @@ class Session:
 
     def _on_key(self, key: str) -> list[Effect]:
         mode = self._mode
+        if mode is Mode.EDITING and key != "l":
+            return self._on_edit_key(key)  # ESC leaves the net, the arrows move its cursor
         if key == "esc":
             if mode is Mode.CONFIRM_REPLACE:  # ESC answers "no" to the question; a second ESC quits
                 return self._answer(False)
@@ -471,6 +513,8 @@ class Session:
             self._lang = self._languages[(i + 1) % len(self._languages)]
             self._say("app.msg.language")
             return [SaveLanguage(self._lang)]
+        if key == "e" and mode in (Mode.INVALID, Mode.SOLUTION):
+            return self._start_edit()
         if mode is Mode.CONFIRM_REPLACE:
             if key in ("y", "enter"):
                 return self._answer(True)
@@ -518,7 +562,57 @@ class Session:
                 self._step = min(total, self._step + 1)
             elif key in ("left", "backspace"):
                 self._step = max(0, self._step - 1)
+            if self._message is not None and self._message[1] is None:
+                self._message = None  # the user moved on: a standing note (stickers to review) would hide the video
         return []
+
+    # ------------------------------------------------------------------------------------ fixing by hand
+
+    def _start_edit(self) -> list[Effect]:
+        """Fix the cube as resolved (or as the last edit left it) by hand."""
+        resolution = self._resolution
+        if self._edit is None:
+            if resolution is None or len(resolution.facelets) != 6 * self._size ** 2:
+                return []
+            self._edit = HandEdit.start(resolution.facelets, self._size, tuple(resolution.uncertain))
+        self._edit_back = self._mode
+        self._mode = Mode.EDITING
+        self._message = None
+        return []
+
+    def _on_edit_key(self, key: str) -> list[Effect]:
+        edit = self._edit
+        assert edit is not None
+        if key in ("up", "down", "left", "right"):
+            self._edit = edit.move(key)
+        elif key in COLOUR_KEYS:
+            if not edit.editable():
+                self._say("app.msg.centre_fixed")
+            else:
+                self._edit = edit.set_colour_key(key)
+                self._message = None
+        elif key == "backspace":
+            undone = edit.undo()
+            if undone is None:
+                self._say("app.msg.no_change")
+            else:
+                self._edit = undone
+        elif key == "enter":
+            self._mode = Mode.RESOLVING
+            self._from_hand = True
+            self._message = None
+            return [SolveFacelets(edit.facelets, self._edit_colours(), self._size)]
+        elif key in ("e", "esc"):
+            self._mode = self._edit_back
+            self._say("app.msg.edit_left")
+        return []
+
+    def _edit_colours(self) -> dict[str, str]:
+        """Face letter -> colour name of the cube being fixed (a 2x2x2's as its pieces named them)."""
+        names = dict(self._scheme)
+        if self._size == 2 and self._resolution is not None and self._resolution.colour_names:
+            names.update(self._resolution.colour_names)
+        return names
 
     # ---------------------------------------------------------------------------------------- scanning
 
@@ -664,6 +758,11 @@ class Session:
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
             return []  # an answer nobody waits for any more
+        from_hand, self._from_hand = self._from_hand, False
+        if from_hand and (event.solution is None or event.error is not None):
+            return self._edit_refused(event)
+        if not from_hand:
+            self._edit = None  # a new scan: an earlier fix by hand no longer applies
         self._resolution = event.resolution
         turned = dict(getattr(event.resolution, "turned", None) or {})
         if event.solution is not None and event.error is None:
@@ -691,6 +790,10 @@ class Session:
             if turned:
                 face, k = next(iter(turned.items()))
                 self._say(_TURN_KEYS[k], face=face, colour=self._scheme.get(face, face))
+            elif not from_hand and event.resolution.uncertain:
+                # The stickers the resolver is least sure of: worth a look on the net before solving.
+                review = len(event.resolution.uncertain)
+                self._message = (lambda tr: tr.t("app.msg.review", count=review), None)
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
             return [PrintText("\n".join([*notices, text]))]
         self._mode = Mode.INVALID
@@ -704,6 +807,20 @@ class Session:
             self._message = (lambda tr: str(error), None)
         else:
             self._say("app.msg.invalid", persistent=True)
+        return []
+
+    def _edit_refused(self, event: ResolvedEvent) -> list[Effect]:
+        """A cube fixed by hand that is still not a real one: back to the net, what is wrong said and marked."""
+        self._mode = Mode.EDITING
+        problems = list(getattr(event.error, "problems", None) or event.resolution.problems or [])
+        if problems:
+            first = problems[0]
+            self._message = (lambda tr: problem_message(first, tr), None)
+            if self._edit is not None:
+                self._edit = self._edit.with_review(tuple(i for p in problems for i in p.facelets))
+        elif event.error is not None:
+            error = event.error
+            self._message = (lambda tr: str(error), None)
         return []
 
     # ------------------------------------------------------------------------------------- calibration
@@ -828,6 +945,9 @@ class Session:
             if self._cal is not None
             else None,
             size=self._size,
+            edit=edit_view(self._edit, self._edit_colours())
+            if mode is Mode.EDITING and self._edit is not None
+            else None,
         )
 
     def _guide(self, face: str, tr: Translator) -> Guide:
@@ -883,6 +1003,8 @@ class Session:
             if self._solving_best is not None:
                 return tr.t("app.prompt.solving_best", count=self._solving_best)
             return tr.t("app.prompt.resolving")
+        if mode is Mode.EDITING:
+            return tr.t("app.prompt.edit")
         if mode is Mode.INVALID:
             if guide is not None and self._highlight is not None:
                 if self._size == 2:
@@ -910,9 +1032,17 @@ class Session:
             keys = []
         elif mode is Mode.SOLUTION:
             keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
-            keys.append(("C", "app.key.calibrate"))
+            keys += [("E", "app.key.fix_by_hand"), ("C", "app.key.calibrate")]
+        elif mode is Mode.EDITING:
+            keys = [(f"{COLOUR_KEYS[0]}-{COLOUR_KEYS[-1]}", "app.key.set_colour"),  # "-" keeps 1-6 in order in RTL
+                    ("app.keyname.arrows", "app.key.move"), ("app.keyname.enter", "app.key.check_solve"),
+                    ("app.keyname.backspace", "app.key.undo_change"), ("app.keyname.esc", "app.key.leave_edit"),
+                    ("L", "app.key.language")]
+            return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)
         else:
             keys = [("app.keyname.space", "app.key.capture")]
+            if mode is Mode.INVALID and self._resolution is not None:
+                keys.insert(0, ("E", "app.key.fix_by_hand"))  # instead of scanning again
             if mode is Mode.SCANNING and self._captures:
                 keys.append(("app.keyname.backspace", "app.key.undo"))
             keys.append(("C", "app.key.calibrate"))
