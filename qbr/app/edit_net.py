@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qbr.app.hand_edit import COLOUR_KEYS, NET_FACE_POSITION, sticker_at_cell
+from qbr.app.session.hand_edit import COLOUR_KEYS, NET_FACE_POSITION, sticker_at_cell
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from qbr.app.edit_net import Box, EditNetGeometry, edit_net_geometry
-from qbr.app.hand_edit import COLOUR_KEYS, EditView, net_cell
+from qbr.app.session.hand_edit import COLOUR_KEYS, EditView, net_cell
 from qbr.app.text import Colour, Fonts, Rect, draw_text, draw_text_box, fill_rect, text_size, wrap
 from qbr.cube.conventions import FACES
 

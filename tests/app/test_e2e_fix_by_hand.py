@@ -27,7 +27,7 @@ from app.test_e2e_window import (  # the window test's Xvfb fixture and helpers
 )
 
 from qbr.app.edit_net import EditNetGeometry, edit_net_geometry
-from qbr.app.hand_edit import COLOUR_KEYS, HandEdit, net_cell
+from qbr.app.session.hand_edit import COLOUR_KEYS, HandEdit, net_cell
 from qbr.cube.conventions import EDGE_FACELETS, EDGE_NAMES, FACES, STANDARD_SCHEME
 from qbr.cube.moves import parse_moves
 from qbr.cube.state import CubeState

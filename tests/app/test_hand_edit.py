@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from qbr.app.edit_net import edit_net_geometry
-from qbr.app.hand_edit import COLOUR_KEYS, HandEdit, net_cell, sticker_at_cell
+from qbr.app.session.hand_edit import COLOUR_KEYS, HandEdit, net_cell, sticker_at_cell
 from qbr.cube.conventions import FACES, SOLVED, facelet_index
 from qbr.cube.pocket.conventions import facelet_index as pocket_facelet_index
 from qbr.cube.state import CubeState
