@@ -1,4 +1,5 @@
-"""Screenshots of the live window's scanning, calibration and solution screens in English, Chinese and Arabic.
+"""Screenshots of the live window's scanning, calibration, solution and fixing-by-hand screens in English, Chinese
+and Arabic.
 
 Run: python bench/screens.py [OUT_DIR]   (default: assets/screens/)
 
@@ -109,6 +110,10 @@ def screens(lang: str, shots: dict[str, np.ndarray], fonts: Fonts) -> Iterator[t
     face = view.step.face if view.step is not None else "F"
     d.show(shots[face], 0.2)
     yield "solution", shots[face], d.session.view()
+
+    d.key("e")  # fix stickers by hand: the net over the video, the cursor on the least certain sticker
+    d.key("down")
+    yield "fixing", shots[face], d.session.view()
 
 
 def main() -> None:
