@@ -102,8 +102,11 @@ def test_a_misread_sticker_clicked_and_given_its_colour_gives_the_corrected_cube
     assert d.view.mode is Mode.INVALID
     legend = dict(d.view.legend)
     assert legend["E"] == "fix stickers by hand"  # offered instead of scanning again
+    problem = d.view.message
+    assert problem
     d.key("e")
     assert d.view.mode is Mode.EDITING and d.view.edit is not None
+    assert d.view.message == problem  # what is wrong stays in view while fixing it
     d.click(WRONG)
     assert d.view.edit.cursor == WRONG
     d.key(str(FACES.index(CUBE[WRONG]) + 1))

@@ -245,9 +245,10 @@ class Session:
             if resolution is None or len(resolution.facelets) != 6 * self._size ** 2:
                 return []
             self._edit = HandEdit.start(resolution.facelets, self._size, tuple(resolution.uncertain))
+        if self._mode is Mode.SOLUTION:
+            self._message = None  # "press E to check them": done; an invalid cube's problem stays in view
         self._edit_back = self._mode
         self._mode = Mode.EDITING
-        self._message = None
         return []
 
     def _on_edit_key(self, key: str) -> list[Effect]:
