@@ -32,11 +32,13 @@ from qbr.app.session.identity import (
     identity,
     nearest_by_centre,
     nearest_by_stickers,
+    ring_matches,
     same_face,
     seen_before,
 )
 from qbr.app.session.mode import Mode
 from qbr.app.session.steady import SteadyTrack, follow
+from qbr.app.session.turned_capture import held_turned, turned_upright
 from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import apply_to_facelets
@@ -53,6 +55,8 @@ if TYPE_CHECKING:
 
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 _TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
+_CAPTURED_TURNED_KEYS = {1: "app.msg.captured_turned_cw", 2: "app.msg.captured_turned_half",
+                         3: "app.msg.captured_turned_ccw"}
 _UNSURE = 0.5  # a sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)
 _REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
 
@@ -330,11 +334,12 @@ class Session:
         if same is not None:
             old = self._captures[same]
             colour = self._scheme[self._letter(old)]
-            if old.colours == colours:
+            # Compared at the best of the face's four turns: it may have been stored turned upright.
+            differ = len(colours) - 1 - ring_matches(colours, old.colours) + (colours[4] != old.colours[4])
+            if differ == 0:
                 if explicit:
                     self._say("app.msg.already_captured", colour=colour)
                 return []
-            differ = sum(a != b for a, b in zip(old.colours, colours, strict=True))
             if not explicit and (differ <= _REREAD_STICKERS or not self._cfg.interactive):
                 return []  # the same face shown again and read a little differently: not worth a question
             self._pending = (same, new)
@@ -348,7 +353,13 @@ class Session:
             self._scheme[new.letter] = colours[4]
         self._captures.append(new)
         self._reassign()
-        self._say("app.msg.captured", colour=self._scheme[self._letter(new)])
+        letter = self._letter(new)
+        turns = held_turned(letter, self._faces, self._scheme)
+        if turns is not None:  # its neighbours leave one way to read it: held turned, so stored upright
+            self._captures[-1] = turned_upright(new, turns)
+            self._reassign()
+        key = _CAPTURED_TURNED_KEYS[turns] if turns is not None else "app.msg.captured"
+        self._say(key, colour=self._scheme[letter])
         return self._resolve() if len(self._captures) == len(FACES) else []
 
     def _capture_pocket(self, new: CapturedFace, explicit: bool) -> list[Effect]:
@@ -386,6 +397,10 @@ class Session:
         new.letter = self._captures[index].letter
         self._captures[index] = new
         self._reassign()
+        turns = held_turned(self._letter(new), self._faces, self._scheme) if self._size == 3 else None
+        if turns is not None:
+            self._captures[index] = turned_upright(new, turns)
+            self._reassign()
         self._say("app.msg.replaced", colour=colour)
         return self._resolve() if len(self._captures) == len(FACES) else []
 
