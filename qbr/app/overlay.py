@@ -12,7 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from qbr.app.overlay_edit import draw_edit
+from qbr.app.overlay_edit import dim_video, draw_edit
 from qbr.app.session import Mode, Step, ViewModel
 from qbr.app.text import Colour, Fonts, Rect, draw_text, draw_text_box, fill_rect, text_size, wrap
 from qbr.cube.conventions import FACES
@@ -529,8 +529,8 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> 
     lay = Layout(img.shape)
     if view.mode == Mode.NO_FRAMES:
         _no_frames(img, fonts, view, lay)
-    elif view.mode == Mode.EDITING and view.edit is not None:
-        draw_edit(img, fonts, view.edit, dict(view.colour_rgb), view.message, lay.font)
+    elif view.mode == Mode.EDITING:
+        dim_video(img)
     else:
         _draw_preview_on_video(img, view, lay)
         if view.mode == Mode.SOLUTION and view.step is not None:
@@ -548,7 +548,10 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> 
         x = lay.w - lay.margin - 12 * cell if view.rtl else lay.margin
         draw_net(img, view, (x, legend_top - lay.margin - 9 * cell), cell)
     if view.mode == Mode.EDITING:
-        return img  # its message is drawn under the net
+        # Over the bars if the window is too small for both: the net is what the user clicks.
+        if view.edit is not None:
+            draw_edit(img, fonts, view.edit, dict(view.colour_rgb), view.message, lay.font)
+        return img
     centred = view.mode == Mode.NO_FRAMES
     _message(img, fonts, view, lay, lay.h // 2 - 3 * lay.font if centred else top, centred)
     return img

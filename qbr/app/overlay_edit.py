@@ -50,9 +50,9 @@ def _stickers(img: np.ndarray, edit: EditView, colour_rgb: dict, geometry: EditN
         a, b = _corners(box, border)
         cv2.rectangle(img, a, b, fill, -1)
         if i in edit.review:
-            width = max(2, round(side * _REVIEW_WIDTH))
+            width = max(1, round(side * _REVIEW_WIDTH))
             a, b = _corners(box, border + width / 2)
-            cv2.rectangle(img, a, b, _BLACK, width + 2)
+            cv2.rectangle(img, a, b, _BLACK, width + 1)
             cv2.rectangle(img, a, b, _REVIEW, width)
         if i in edit.changed:
             r = max(2, round(side * _CHANGED_DOT))
@@ -94,11 +94,15 @@ def _message(img: np.ndarray, fonts: Fonts, text: str, geometry: EditNetGeometry
                   alpha=0.85, pad=0.5, min_width=widest + 2 * pad)
 
 
+def dim_video(img: np.ndarray) -> None:
+    """Darken the video (in place) under the net and the bars: the net is what to look at now."""
+    fill_rect(img, Rect(0, 0, img.shape[1], img.shape[0]), _BLACK, _DIM_VIDEO)
+
+
 def draw_edit(img: np.ndarray, fonts: Fonts, edit: EditView, colour_rgb: dict, message: str | None,
               font_size: int) -> EditNetGeometry:
-    """The editable net over ``img`` (changed in place); returns where it was drawn."""
+    """The editable net, its swatches and ``message`` over ``img`` (changed in place); returns where it was drawn."""
     h, w = img.shape[:2]
-    fill_rect(img, Rect(0, 0, w, h), _BLACK, _DIM_VIDEO)
     geometry = edit_net_geometry(w, h, edit.size)
     _stickers(img, edit, colour_rgb, geometry)
     _swatches(img, fonts, edit, colour_rgb, geometry)

@@ -20,8 +20,11 @@ from qbr.vision.palette import DEFAULT_PALETTE
 COLOURS = {name: tuple(round(v) for v in rgb) for name, rgb in DEFAULT_PALETTE.colours.items()}
 
 
-def view(edit: HandEdit, rtl: bool = False) -> ViewModel:
-    return ViewModel(mode=Mode.EDITING, language="ar" if rtl else "en", rtl=rtl, status="6/6", prompt="Fix it.",
+LONG = "Klicke auf einen Aufkleber oder gehe mit den Pfeiltasten hin, dann drücke die Nummer seiner Farbe."
+
+
+def view(edit: HandEdit, rtl: bool = False, prompt: str = "Fix it.") -> ViewModel:
+    return ViewModel(mode=Mode.EDITING, language="ar" if rtl else "en", rtl=rtl, status="6/6", prompt=prompt,
                      message="Corner URF appears twice.", guide=None, preview=None, captured={}, highlight_face=None,
                      step=None, solution=(), legend=(("1-6", "colour"), ("ESC", "leave")), colour_rgb=COLOURS,
                      scheme=dict(STANDARD_SCHEME), calibration=None, size=edit.size,
@@ -43,13 +46,14 @@ def shown_letters(image: np.ndarray, size: int) -> str:
 
 
 @pytest.mark.parametrize(("size", "shape", "rtl"), [(3, (480, 640), False), (3, (720, 1280), True),
-                                                    (2, (480, 640), False), (2, (300, 320), True)])
+                                                    (2, (480, 640), False), (2, (300, 320), True),
+                                                    (3, (240, 320), False)])
 def test_each_sticker_is_drawn_in_its_colour_where_a_click_finds_it(size: int, shape: tuple[int, int],
                                                                     rtl: bool) -> None:
     facelets = (CubeState.from_scramble("R U2 F' L D2 B") if size == 3 else PocketState.from_scramble("R U F'"))
     edit = HandEdit.start(facelets.facelets, size, review=(1, 2))
     frame = np.full((*shape, 3), 128, np.uint8)
-    image = draw(frame, view(edit, rtl))
+    image = draw(frame, view(edit, rtl, LONG if shape[0] < 300 else "Fix it."))  # a tall banner at 320x240
     assert shown_letters(image, size) == facelets.facelets
     geometry = edit_net_geometry(shape[1], shape[0], size)
     cursor = geometry.sticker_box(*net_cell(edit.cursor, size))
