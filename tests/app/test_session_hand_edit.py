@@ -28,7 +28,7 @@ from qbr.cube.pocket.state import PocketState
 from qbr.cube.state import CubeState
 from qbr.solve.i18n import LANGUAGES, Translator
 from qbr.vision.palette import DEFAULT_PALETTE
-from qbr.vision.resolve import Resolution
+from qbr.vision.resolve import Doubt, Resolution
 
 LOCALES = Path(__file__).resolve().parents[2] / "qbr" / "app" / "locales"
 CUBE = CubeState.from_scramble("R U2 F' L D2 B R' U F2 D' L2 B'").facelets
@@ -215,3 +215,18 @@ def test_frames_while_fixing_change_nothing(translators) -> None:
     d.send(FrameEvent(d.t + 1, None))
     d.key("space", "c", "y", "n", "r")
     assert d.view.mode is Mode.EDITING and d.view.edit == before
+
+
+def test_a_cube_in_doubt_can_be_checked_on_the_net_instead_of_showing_the_face_again(translators) -> None:
+    d = Driver(translators)
+    d.session._mode = Mode.RESOLVING
+    solution = solve_facelets(CUBE, STANDARD_SCHEME, 3)[1]
+    doubtful = Resolution(CUBE, True, [], np.full(54, 0.9), (WRONG,), dict(STANDARD_SCHEME), "F",
+                          Doubt((WRONG,), "F"))
+    d.send(ResolvedEvent(d.t + 1, doubtful, solution, None))
+    assert d.view.mode is Mode.INVALID and d.view.highlight_face == "F"  # asked to show the green face again
+    assert dict(d.view.legend)["E"] == "fix stickers by hand"
+    d.key("e")
+    assert d.view.edit.cursor == WRONG and d.view.edit.review == {WRONG}
+    d.key("enter")  # it looks right: take the cube as read
+    assert d.view.mode is Mode.SOLUTION and solves(d.printed[-1], CUBE)
