@@ -12,7 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from qbr.app.overlay_edit import dim_video, draw_edit
+from qbr.app.overlay_edit import dim_video, draw_edit, ring_review
 from qbr.app.session import Mode, Step, ViewModel
 from qbr.app.text import Colour, Fonts, Rect, draw_text, draw_text_box, fill_rect, text_size, wrap
 from qbr.cube.conventions import FACES
@@ -547,6 +547,7 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> 
         cell = max(4, round(2.3 * lay.u))
         x = lay.w - lay.margin - 12 * cell if view.rtl else lay.margin
         draw_net(img, view, (x, legend_top - lay.margin - 9 * cell), cell)
+        ring_review(img, view.review, view.size, (x, legend_top - lay.margin - 9 * cell), cell)
     if view.mode == Mode.EDITING:
         # Over the bars if the window is too small for both: the net is what the user clicks.
         if view.edit is not None:

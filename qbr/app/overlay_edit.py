@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from qbr.app.edit_net import Box, EditNetGeometry, edit_net_geometry
-from qbr.app.session.hand_edit import COLOUR_KEYS, EditView, net_cell
+from qbr.app.session.hand_edit import COLOUR_KEYS, NET_FACE_POSITION, EditView, net_cell
 from qbr.app.text import Colour, Fonts, Rect, draw_text, draw_text_box, fill_rect, text_size, wrap
 from qbr.cube.conventions import FACES
 
@@ -92,6 +92,21 @@ def _message(img: np.ndarray, fonts: Fonts, text: str, geometry: EditNetGeometry
     x = (w - widest) // 2 - pad
     draw_text_box(img, fonts, lines, (x, round(geometry.bottom + size * 0.6)), size, _WHITE, background=_WARN_BG,
                   alpha=0.85, pad=0.5, min_width=widest + 2 * pad)
+
+
+def ring_review(img: np.ndarray, review: tuple[int, ...], size: int, origin: tuple[int, int], cell: int) -> None:
+    """Ring the stickers in ``review`` on the small net drawn at ``origin`` with 3x3x3 cells of ``cell`` pixels."""
+    sticker = 3 * cell // size
+    width = max(1, round(sticker * _REVIEW_WIDTH * 2))  # small stickers: a thicker share, or the ring is lost
+    for i in review:
+        if not 0 <= i < 6 * size * size:
+            continue
+        fx, fy = NET_FACE_POSITION[FACES[i // (size * size)]]
+        k = i % (size * size)
+        x = origin[0] + 3 * cell * fx + (k % size) * sticker  # as draw_net places them
+        y = origin[1] + 3 * cell * fy + (k // size) * sticker
+        for k in range(width):  # one-pixel frames inwards: the ring stays inside its sticker, off the neighbours
+            cv2.rectangle(img, (x + k, y + k), (x + sticker - 1 - k, y + sticker - 1 - k), _REVIEW, 1)
 
 
 def dim_video(img: np.ndarray) -> None:

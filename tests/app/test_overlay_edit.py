@@ -73,3 +73,26 @@ def test_the_video_is_dimmed_and_left_unchanged_outside_the_net() -> None:
     assert image[300, 20].max() < 100  # dimmed: the net is what to look at
     assert (frame == 200).all()
     assert not np.array_equal(draw(frame, dataclasses.replace(view(edit), message=None)), image)  # the message shows
+
+
+@pytest.mark.parametrize(("size", "cell"), [(3, 11), (2, 11), (3, 17)])
+def test_stickers_to_review_are_ringed_where_the_small_net_draws_them(size: int, cell: int) -> None:
+    from qbr.app.overlay import draw_net
+    from qbr.app.overlay_edit import ring_review
+
+    img = np.zeros((300, 400, 3), np.uint8)
+    ring_review(img, (1, 2 * size * size + 3), size, (10, 20), cell)
+    magenta = np.all(img == (255, 60, 230), axis=2)
+    # The same sticker boxes draw_net fills: paint them and see the rings fall inside.
+    net = view(HandEdit.start("U" * 6 * size * size, size))
+    boxes = np.zeros((300, 400, 3), np.uint8)
+    draw_net(boxes, dataclasses.replace(net, mode=Mode.INVALID, captured={}, edit=None), (10, 20), cell)
+    sticker = 3 * cell // size
+    for i in (1, 2 * size * size + 3):
+        face, k = FACES[i // (size * size)], i % (size * size)
+        fx, fy = {"U": (1, 0), "L": (0, 1), "F": (1, 1), "R": (2, 1), "B": (3, 1), "D": (1, 2)}[face]
+        x, y = 10 + 3 * cell * fx + (k % size) * sticker, 20 + 3 * cell * fy + (k // size) * sticker
+        assert magenta[y : y + sticker, x : x + sticker].sum() >= 4 * (sticker - 2)
+        magenta[y : y + sticker, x : x + sticker] = False
+        assert boxes[y + sticker // 2, x + sticker // 2].any()  # draw_net filled this very box
+    assert not magenta.any()

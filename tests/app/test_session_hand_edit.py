@@ -225,6 +225,7 @@ def test_a_cube_in_doubt_can_be_checked_on_the_net_instead_of_showing_the_face_a
                           Doubt((WRONG,), "F"))
     d.send(ResolvedEvent(d.t + 1, doubtful, solution, None))
     assert d.view.mode is Mode.INVALID and d.view.highlight_face == "F"  # asked to show the green face again
+    assert d.view.review == (WRONG,)  # ringed on the small net
     assert dict(d.view.legend)["E"] == "fix stickers by hand"
     d.key("e")
     assert d.view.edit.cursor == WRONG and d.view.edit.review == {WRONG}

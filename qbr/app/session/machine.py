@@ -593,6 +593,7 @@ class Session:
             preview=self._preview(),
             captured={f: face.colours for f, face in self._faces.items()},
             highlight_face=self._highlight if mode is Mode.INVALID else None,
+            review=tuple(self._resolution.uncertain) if mode is Mode.INVALID and self._resolution is not None else (),
             step=self._current_step(tr),
             solution=tuple(str(m) for m in self._solution.moves) if self._solution is not None else (),
             legend=self._legend(tr),

@@ -92,3 +92,5 @@ class ViewModel:
     """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
     edit: EditView | None = None
     """The cube being fixed by hand (EDITING mode)."""
+    review: tuple[int, ...] = ()
+    """Stickers (facelet indices) the colour resolution is least sure of, ringed on the net (INVALID mode)."""
