@@ -1,7 +1,8 @@
 """The one live loop: owns the frame source, the window and the keys; the session decides, the overlay draws.
 
-read frame -> analyse -> FrameEvent -> draw -> imshow -> key -> KeyEvent, a TickEvent every turn, and the
-session's effects carried out (cube resolution on a worker thread, answered with a ResolvedEvent).
+read frame -> analyse -> FrameEvent -> draw -> imshow -> key -> KeyEvent (a click on the editable net ->
+StickerClickEvent / ColourClickEvent), a TickEvent every turn, and the session's effects carried out (cube
+resolution, or the solve of a cube fixed by hand, on a worker thread, answered with a ResolvedEvent).
 """
 
 from __future__ import annotations
