@@ -174,6 +174,13 @@ def test_after_a_solution_the_least_certain_stickers_are_offered_for_review(tran
     assert d.view.edit.cursor == facelet_index("F", 1, 1)
     d.key("esc")
     assert d.view.mode is Mode.SOLUTION and d.view.step.index == 1
+    printed = len(d.printed)
+    d.key("e", "enter")  # checked, nothing changed: the same solution, still at step 2
+    assert d.view.mode is Mode.SOLUTION and d.view.step.index == 1 and len(d.printed) == printed
+    d.key("e")
+    d.click(WRONG)
+    d.key("1", "enter")  # changed: checked and solved again (not a real cube any more)
+    assert d.view.mode is Mode.EDITING and d.view.message
 
 
 def test_a_new_scan_forgets_an_earlier_fix(translators) -> None:

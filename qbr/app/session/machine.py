@@ -273,6 +273,10 @@ class Session:
             else:
                 self._edit = undone
         elif key == "enter":
+            solved = self._solution
+            if self._edit_back is Mode.SOLUTION and solved is not None and solved.facelets == edit.facelets:
+                self._mode = Mode.SOLUTION  # checked and left as it was: the same solution, at the same step
+                return []
             self._mode = Mode.RESOLVING
             self._from_hand = True
             self._message = None
