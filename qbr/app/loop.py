@@ -105,27 +105,37 @@ class Display:
         self.title = title
         self._shown = False
         self._clicks: list[tuple[int, int]] = []
-        cv2.namedWindow(title, cv2.WINDOW_GUI_NORMAL | cv2.WINDOW_KEEPRATIO)
+        # Free ratio: the picture fills the window, which the overlay draws at its real size (no scaling by Qt).
+        cv2.namedWindow(title, cv2.WINDOW_GUI_NORMAL | cv2.WINDOW_FREERATIO)
         cv2.setMouseCallback(title, self._on_mouse)
 
     def _on_mouse(self, event: int, x: int, y: int, flags: int, param: object) -> None:
-        # Called from waitKey with image coordinates (OpenCV maps a scaled window back to the image).
+        # Called from waitKey with picture coordinates (the picture is drawn at the window's size).
         if event == self._cv2.EVENT_LBUTTONDOWN:
             self._clicks.append((x, y))
 
     def clicks(self) -> list[tuple[int, int]]:
-        """Left clicks since the last call, in the shown image's pixels."""
+        """Left clicks since the last call, in the shown picture's pixels."""
         clicks, self._clicks = self._clicks, []
         return clicks
 
     def show(self, image: np.ndarray) -> None:
         if not self._shown:
-            # Qt opens a normal window small; start at the frame's size (shrunk to fit a laptop screen).
+            # Qt opens a normal window small; the first picture is drawn at the size the window should open at.
             h, w = image.shape[:2]
-            scale = min(1.0, 1280 / w, 720 / h)
-            self._cv2.resizeWindow(self.title, round(w * scale), round(h * scale))
+            self._cv2.resizeWindow(self.title, w, h)
         self._cv2.imshow(self.title, image)
         self._shown = True
+
+    def size(self) -> tuple[int, int] | None:
+        """The window's picture area (width, height) in pixels, or None before it is shown or when minimised."""
+        if not self._shown:
+            return None
+        try:
+            _, _, w, h = self._cv2.getWindowImageRect(self.title)
+        except self._cv2.error:
+            return None
+        return (int(w), int(h)) if w > 0 and h > 0 else None
 
     def key(self, wait_ms: int) -> int:
         return int(self._cv2.waitKeyEx(max(1, wait_ms)))
@@ -183,11 +193,21 @@ class WindowLoop:
         self.lost_after = lost_after
         self.stats = LoopStats()
         if draw is None:
+            from qbr.app.layout import RecentFaces, opening_size
             from qbr.app.overlay import draw as overlay_draw
             from qbr.app.text import Fonts
 
             fonts = Fonts()
-            self._draw: Callable[[np.ndarray, Any], np.ndarray] = lambda frame, view: overlay_draw(frame, view, fonts)
+            recent = RecentFaces()
+
+            def draw_at_window_size(frame: np.ndarray, view: Any) -> np.ndarray:
+                # Laid out again at the window's size every frame, so a resized window gets crisp, readable text.
+                size = display.size() if hasattr(display, "size") else None
+                if size is None:
+                    size = opening_size(view, (frame.shape[1], frame.shape[0]), fonts.directed(view.rtl))
+                return overlay_draw(frame, view, fonts, size=size, recent=recent.update(view, self.clock()))
+
+            self._draw: Callable[[np.ndarray, Any], np.ndarray] = draw_at_window_size
         else:
             self._draw = draw
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None

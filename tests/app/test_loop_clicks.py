@@ -22,7 +22,8 @@ LOCALES = Path(__file__).resolve().parents[2] / "qbr" / "app" / "locales"
 
 
 class ClickDisplay:
-    """Shows nothing; hands the loop scripted clicks (image pixels of the shown picture) and keys, one per turn."""
+    """Shows nothing; hands the loop scripted clicks and keys, one per turn: a click on a sticker or a swatch lands
+    on its middle in the picture just shown (wherever the window's size put it), or on a given pixel."""
 
     def __init__(self, script: list[tuple[str, object]]) -> None:
         self.script = list(script)
@@ -35,10 +36,14 @@ class ClickDisplay:
         self._clicks, self._key = [], -1
         if self.script:
             kind, value = self.script.pop(0)
-            if kind == "click":
+            geometry = edit_net_geometry(image.shape[1], image.shape[0], 3)
+            if kind == "key":
+                self._key = value
+            elif kind == "pixel":
                 self._clicks = [value]
             else:
-                self._key = value
+                box = geometry.sticker_box(*net_cell(value, 3)) if kind == "sticker" else geometry.swatch_box(value)
+                self._clicks = [(round(box.x + box.w / 2), round(box.y + box.h / 2))]
 
     def key(self, wait_ms: int) -> int:
         return self._key
@@ -67,13 +72,8 @@ def test_clicks_on_the_drawn_net_fix_a_sticker_and_enter_solves_the_fixed_cube()
     d = Driver(translators)
     d.resolved(changed(CUBE, WRONG, "U" if CUBE[WRONG] != "U" else "D"))
     d.key("e")
-    # The loop draws at 640x480 (no frame yet): the clicks land where that picture shows the sticker and swatch.
-    geometry = edit_net_geometry(640, 480, 3)
-    sticker = geometry.sticker_box(*net_cell(WRONG, 3))
-    swatch = geometry.swatch_box(FACES.index(CUBE[WRONG]))
-    display = ClickDisplay([("click", (round(sticker.x + sticker.w / 2), round(sticker.y + sticker.h / 2))),
-                            ("click", (round(swatch.x + swatch.w / 2), round(swatch.y + swatch.h / 2))),
-                            ("click", (2, 2)),  # off the net: nothing happens
+    display = ClickDisplay([("sticker", WRONG), ("swatch", FACES.index(CUBE[WRONG])),
+                            ("pixel", (2, 2)),  # off the net: nothing happens
                             ("key", 13)])
     out = io.StringIO()
     loop = WindowLoop(d.session, NoFrames(), analyse=lambda image: None, resolve=lambda effect: (None, None, None),
