@@ -40,6 +40,14 @@ def translators() -> dict[str, Translator]:
     return {lang: Translator(lang, extra_dirs=[LOCALES]) for lang in LANGUAGES}
 
 
+def six_faces() -> dict:
+    """Six captured faces (what was scanned; the tests give the resolution directly)."""
+    from qbr.app.session.identity import CapturedFace
+
+    return {f: CapturedFace(tuple(STANDARD_SCHEME[c] for c in CUBE[9 * k : 9 * k + 9]), np.zeros((9, 3)), f)
+            for k, f in enumerate(FACES)}
+
+
 def changed(facelets: str, index: int, letter: str) -> str:
     return facelets[:index] + letter + facelets[index + 1 :]
 
@@ -238,3 +246,46 @@ def test_a_cube_in_doubt_can_be_checked_on_the_net_instead_of_showing_the_face_a
     assert d.view.edit.cursor == WRONG and d.view.edit.review == {WRONG}
     d.key("enter")  # it looks right: take the cube as read
     assert d.view.mode is Mode.SOLUTION and solves(d.printed[-1], CUBE)
+
+
+def test_when_no_face_can_be_shown_again_the_window_offers_fixing_by_hand_instead_of_quitting(translators) -> None:
+    from qbr.app.session import EndedEvent, Quit, SessionConfig, TickEvent
+
+    d = Driver(translators)
+    d.session = Session(SessionConfig(ended_seconds=0.0), translators, DEFAULT_PALETTE, d.t)
+    d.session._faces = six_faces()
+    d.send(EndedEvent(d.t, "photos"))  # the photos ran out while the cube was being read
+    d.resolved(changed(CUBE, WRONG, "U" if CUBE[WRONG] != "U" else "D"))
+    assert d.view.mode is Mode.ENDED
+    assert d.view.legend[0] == ("E", "fix stickers by hand")
+    assert d.session.handle(TickEvent(d.t + 60)) == []  # waits for the user instead of quitting
+    d.key("e")
+    assert d.view.mode is Mode.EDITING
+    d.key("esc")
+    assert d.view.mode is Mode.ENDED and d.session.handle(TickEvent(d.t + 120)) == []
+    d.key("e")
+    d.click(WRONG)
+    d.key(str(FACES.index(CUBE[WRONG]) + 1), "enter")
+    assert d.view.mode is Mode.SOLUTION and solves(d.printed[-1], CUBE)
+    assert not d.session.ended
+
+    # Headless (nobody at a window): it says what is wrong and quits, as before.
+    h = Driver(translators)
+    h.session = Session(SessionConfig(ended_seconds=0.0, interactive=False), translators, DEFAULT_PALETTE, h.t)
+    h.session._faces = six_faces()
+    h.send(EndedEvent(h.t, "photos"))
+    h.resolved(changed(CUBE, WRONG, "U" if CUBE[WRONG] != "U" else "D"))
+    assert h.view.mode is Mode.ENDED and h.session.handle(TickEvent(h.t + 1)) == [Quit()]
+
+
+def test_a_source_that_ends_while_the_net_is_open_leaves_it_open(translators) -> None:
+    from qbr.app.session import EndedEvent
+
+    d = Driver(translators)
+    d.session._faces = six_faces()
+    d.resolved(changed(CUBE, WRONG, "U" if CUBE[WRONG] != "U" else "D"))
+    d.key("e")
+    d.send(EndedEvent(d.t, "video"))
+    assert d.view.mode is Mode.EDITING
+    d.key("esc")
+    assert d.view.mode is Mode.ENDED  # not back to "scan the face again": the video is over

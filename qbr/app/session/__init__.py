@@ -4,9 +4,19 @@ No I/O, no windows, no threads and no clock reads; callers import what they need
 """
 
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SolveFacelets
+from qbr.app.session.effects import (
+    Effect,
+    PrintText,
+    Quit,
+    ResolveCube,
+    SaveLanguage,
+    SavePalette,
+    SetMirror,
+    SolveFacelets,
+)
 from qbr.app.session.events import (
     ColourClickEvent,
+    EndedEvent,
     Event,
     FrameEvent,
     KeyEvent,
@@ -24,6 +34,7 @@ from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
 __all__ = [
     "ColourClickEvent",
     "Effect",
+    "EndedEvent",
     "Event",
     "FrameEvent",
     "Guide",
@@ -39,6 +50,7 @@ __all__ = [
     "SavePalette",
     "Session",
     "SessionConfig",
+    "SetMirror",
     "SolveFacelets",
     "SolvingEvent",
     "SourceEvent",

@@ -47,6 +47,13 @@ class SaveLanguage:
 
 
 @dataclass(frozen=True)
+class SetMirror:
+    """Flip frames left to right from now on (``on``) or stop; remembered for the next run with a camera."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
 class PrintText:
     """Print to the terminal (e.g. the full solution)."""
 
@@ -58,4 +65,6 @@ class Quit:
     """Leave the app."""
 
 
-Effect = Union[ResolveCube, SolveFacelets, SavePalette, SaveLanguage, PrintText, Quit]  # noqa: UP007 (runtime alias)
+Effect = Union[  # noqa: UP007 (runtime alias)
+    ResolveCube, SolveFacelets, SavePalette, SaveLanguage, SetMirror, PrintText, Quit
+]

@@ -22,11 +22,13 @@ class FrameEvent:
 
     t: float
     analysis: FrameAnalysis | None
+    face: str | None = None
+    """The face the frame is named for (a photo U.jpg is the U face, as ``qbr scan`` takes it); None: by centre."""
 
 
 @dataclass(frozen=True)
 class KeyEvent:
-    """A key press: "space", "c", "l", "r", "e", "backspace", "esc", "left", "right", "up", "down", "y", "n",
+    """A key press: "space", "c", "l", "m", "r", "e", "backspace", "esc", "left", "right", "up", "down", "y", "n",
     "enter", or a colour key "1".."6"."""
 
     t: float
@@ -65,6 +67,14 @@ class SourceEvent:
 
 
 @dataclass(frozen=True)
+class EndedEvent:
+    """A finite source gave its last frame: nothing more will come (``source``: "video" or "photos")."""
+
+    t: float
+    source: str = "video"
+
+
+@dataclass(frozen=True)
 class ResolvedEvent:
     """The answer to a ResolveCube effect."""
 
@@ -91,5 +101,7 @@ class NoticeEvent:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent,  # noqa: UP007 (runtime alias)
-              StickerClickEvent, ColourClickEvent]
+Event = Union[  # noqa: UP007 (runtime alias)
+    FrameEvent, KeyEvent, TickEvent, SourceEvent, EndedEvent, ResolvedEvent, SolvingEvent, NoticeEvent,
+    StickerClickEvent, ColourClickEvent,
+]

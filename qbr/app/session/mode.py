@@ -16,3 +16,5 @@ class Mode(enum.Enum):
     SOLUTION = "solution"
     EDITING = "editing"
     NO_FRAMES = "no_frames"
+    ENDED = "ended"
+    """A finite source (video, photos) ended before the cube was solved: said what is missing, then quit."""
