@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -50,4 +49,5 @@ class Calibration:
         colours = dict(base.colours)
         for name, values in self.samples.items():
             colours[name] = tuple(float(v) for v in np.median(np.asarray(values), axis=0))
-        return dataclasses.replace(base, colours=colours, name="calibrated")
+        # A calibrated red or orange also drops the default's measured red/orange boundary: this cube's is midway.
+        return base.with_colours(colours, "calibrated")
