@@ -14,6 +14,7 @@ import numpy as np
 
 from qbr.app.layout import Placement, SidePanel, TextBlock, layout
 from qbr.app.overlay_calibration import draw_hold, draw_review
+from qbr.app.overlay_edit import dim_video, draw_edit, ring_review
 from qbr.app.session import Mode, Step, ViewModel
 from qbr.app.text import Colour, Fonts, Rect, draw_text, fill_rect, text_size
 from qbr.cube.conventions import FACES
@@ -455,6 +456,13 @@ def _compose(frame: np.ndarray, p: Placement) -> np.ndarray:
                               value=BAND)
 
 
+def _edit_font(p: Placement) -> int:
+    """The size of the message under the editable net: the toast's as laid out, else the legend's."""
+    if p.message is not None:
+        return p.message.size
+    return p.legend.size if p.legend is not None else max(1, round(4 * p.unit))
+
+
 # ------------------------------------------------------------------------------------------------ draw
 
 
@@ -474,12 +482,19 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
     lay = Layout(p.unit, p.line, p.video.bottom)
     if view.mode == Mode.NO_FRAMES:
         fill_rect(img, p.video, BLACK, 0.6)
+    elif view.mode == Mode.EDITING:
+        dim_video(img)
     else:
         _draw_preview_on_video(img, view, lay)
         if view.mode == Mode.SOLUTION and view.step is not None:
             _draw_face_arrow(img, view, view.step, lay)
     _bands(img, fonts, view, p)
     _moves_strip(img, fonts, view, p)
+    if view.mode == Mode.EDITING:
+        # Over the bands if the window is too small for both: the net is what the user clicks.
+        if view.edit is not None:
+            draw_edit(img, fonts, view.edit, dict(view.colour_rgb), view.message, _edit_font(p))
+        return img
     if view.mode == Mode.CONFIRM_CALIBRATION and view.calibration_review is not None:
         # Nothing is scanned while the new colours are reviewed: they take the video's place.
         draw_review(img, fonts, view.calibration_review, p.video, p.unit, view.rtl)
@@ -492,5 +507,6 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
             _scanning_panel(img, fonts, view, p.side, p)
     if p.net is not None and view.mode != Mode.CONFIRM_CALIBRATION:
         draw_net(img, view, (p.net.x, p.net.y), p.net_cell)
+        ring_review(img, view.review, view.size, (p.net.x, p.net.y), p.net_cell)
     _message(img, fonts, view, p)
     return img

@@ -4,8 +4,18 @@ No I/O, no windows, no threads and no clock reads; callers import what they need
 """
 
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
+from qbr.app.session.effects import (
+    Effect,
+    PrintText,
+    Quit,
+    ResolveCube,
+    SaveLanguage,
+    SavePalette,
+    SetMirror,
+    SolveFacelets,
+)
 from qbr.app.session.events import (
+    ColourClickEvent,
     EndedEvent,
     Event,
     FrameEvent,
@@ -14,6 +24,7 @@ from qbr.app.session.events import (
     ResolvedEvent,
     SolvingEvent,
     SourceEvent,
+    StickerClickEvent,
     TickEvent,
 )
 from qbr.app.session.machine import Session
@@ -22,6 +33,7 @@ from qbr.app.session.view_model import CalibrationReview, Guide, Preview, Review
 
 __all__ = [
     "CalibrationReview",
+    "ColourClickEvent",
     "Effect",
     "EndedEvent",
     "Event",
@@ -41,9 +53,11 @@ __all__ = [
     "Session",
     "SessionConfig",
     "SetMirror",
+    "SolveFacelets",
     "SolvingEvent",
     "SourceEvent",
     "Step",
+    "StickerClickEvent",
     "TickEvent",
     "ViewModel",
 ]

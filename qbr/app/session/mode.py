@@ -15,6 +15,7 @@ class Mode(enum.Enum):
     RESOLVING = "resolving"
     INVALID = "invalid"
     SOLUTION = "solution"
+    EDITING = "editing"
     NO_FRAMES = "no_frames"
     ENDED = "ended"
     """A finite source (video, photos) ended before the cube was solved: said what is missing, then quit."""

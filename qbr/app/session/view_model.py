@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from qbr.app.session.hand_edit import EditView
 from qbr.app.session.mode import Mode
 
 
@@ -119,3 +120,7 @@ class ViewModel:
     """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
     calibration_review: CalibrationReview | None = None
     """In CONFIRM_CALIBRATION mode: the new colours to confirm."""
+    edit: EditView | None = None
+    """The cube being fixed by hand (EDITING mode)."""
+    review: tuple[int, ...] = ()
+    """Stickers (facelet indices) the colour resolution is least sure of, ringed on the net (INVALID mode)."""
