@@ -6,330 +6,58 @@ events replays exactly (tests, headless mode and the window loop all drive the s
 
 from __future__ import annotations
 
-import enum
-import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from qbr.app.commands.solve import solution_text
+from qbr.app.session.calibration import Calibration
+from qbr.app.session.config import SessionConfig
+from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
+from qbr.app.session.events import (
+    EndedEvent,
+    Event,
+    FrameEvent,
+    KeyEvent,
+    NoticeEvent,
+    ResolvedEvent,
+    SolvingEvent,
+    SourceEvent,
+    TickEvent,
+)
+from qbr.app.session.identity import (
+    CapturedFace,
+    faces_by_centre,
+    identity,
+    nearest_by_centre,
+    nearest_by_stickers,
+    ring_matches,
+    same_face,
+    seen_before,
+)
+from qbr.app.session.mode import Mode
+from qbr.app.session.steady import SteadyTrack, follow
+from qbr.app.session.turned_capture import held_turned, turned_upright
+from qbr.app.session.view_model import CalibrationReview, Guide, Preview, ReviewRow, Step, ViewModel
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import apply_to_facelets
 from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
-from qbr.vision.colour import delta_e, srgb_to_lab
+from qbr.solve.solution_text import pocket_text, solution_text
 
 if TYPE_CHECKING:
     from qbr.app.analysis import FrameAnalysis
-    from qbr.cube.errors import QbrError
     from qbr.solve.i18n import Translator
     from qbr.solve.solver import Solution
     from qbr.vision.palette import Palette
     from qbr.vision.resolve import Resolution
 
 
-class Mode(enum.Enum):
-    """What the session is doing; decides which keys mean what and what the overlay shows."""
-
-    SCANNING = "scanning"
-    CONFIRM_REPLACE = "confirm_replace"
-    CALIBRATING = "calibrating"
-    RESOLVING = "resolving"
-    INVALID = "invalid"
-    SOLUTION = "solution"
-    NO_FRAMES = "no_frames"
-
-
-# ----------------------------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True)
-class FrameEvent:
-    """One analysed frame; ``analysis`` None means no face was seen in it."""
-
-    t: float
-    analysis: FrameAnalysis | None
-
-
-@dataclass(frozen=True)
-class KeyEvent:
-    """A key press: "space", "c", "l", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
-
-    t: float
-    key: str
-
-
-@dataclass(frozen=True)
-class TickEvent:
-    """Time passes without a frame (lets timers advance while the source is silent)."""
-
-    t: float
-
-
-@dataclass(frozen=True)
-class SourceEvent:
-    """Frames stopped arriving (ok=False) or came back (ok=True)."""
-
-    t: float
-    ok: bool
-
-
-@dataclass(frozen=True)
-class ResolvedEvent:
-    """The answer to a ResolveCube effect."""
-
-    t: float
-    resolution: Resolution
-    solution: Solution | None
-    error: QbrError | None
-
-
-@dataclass(frozen=True)
-class SolvingEvent:
-    """A budgeted solve found a shorter verified solution while the cube is being solved (``moves`` long)."""
-
-    t: float
-    moves: int
-
-
-@dataclass(frozen=True)
-class NoticeEvent:
-    """Something outside the session the user should see (e.g. a setting could not be saved): a UI string key."""
-
-    t: float
-    key: str
-    params: Mapping[str, str] = field(default_factory=dict)
-
-
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
-
-
-# ---------------------------------------------------------------------------------------------- effects
-
-
-@dataclass(frozen=True)
-class ResolveCube:
-    """Run resolve_cube + solve off the UI thread on these per-face (9,3) sRGB means; answer with ResolvedEvent."""
-
-    rgb: Mapping[str, np.ndarray]
-    palette: Palette
-    any_order: bool = False
-    """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
-
-
-@dataclass(frozen=True)
-class SavePalette:
-    """Store this calibrated palette; None resets to the defaults (deletes the user file)."""
-
-    palette: Palette | None
-
-
-@dataclass(frozen=True)
-class SaveLanguage:
-    """Remember the chosen language for the next run."""
-
-    lang: str
-
-
-@dataclass(frozen=True)
-class PrintText:
-    """Print to the terminal (e.g. the full solution)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Quit:
-    """Leave the app."""
-
-
-Effect = Union[ResolveCube, SavePalette, SaveLanguage, PrintText, Quit]  # noqa: UP007 (runtime alias)
-
-
-# ------------------------------------------------------------------------------------------- view model
-
-
-@dataclass(frozen=True)
-class Guide:
-    """How to hold the cube for the next face."""
-
-    face: str
-    """Face letter (U R F D L B) to show next."""
-    front: str
-    """Colour name of the centre that faces the camera."""
-    top: str
-    """Colour name of the centre on top."""
-    right: str
-    """Colour name of the centre on the right."""
-    text: str
-    """Translated, e.g. "Green centre towards you, white on top"."""
-
-
-@dataclass(frozen=True)
-class Preview:
-    """The live detection to draw over the camera image."""
-
-    stickers: np.ndarray | None
-    """(9,4,2) sticker corners in image coordinates."""
-    outline: np.ndarray | None
-    """(4,2) face outline in image coordinates."""
-    colours: tuple[str, ...] | None
-    """Nine colour names as currently classified."""
-    steady: float
-    """0..1 progress towards auto-capture."""
-    unsure: tuple[bool, ...] | None = None
-    """Per sticker: its colour name is in doubt (glare, a washed-out colour); drawn dashed."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One move of the solution, ready to show."""
-
-    index: int
-    """0-based."""
-    total: int
-    move: str
-    """Notation, e.g. "R'"."""
-    face: str
-    turns: int
-    """1, 2 or 3 quarter turns clockwise."""
-    sentence: str
-    """Translated plain words."""
-    counter: str
-    """Translated "Step 3 of 19"."""
-    facelets_before: str
-    """Cube state before this move (for the small rendered cube)."""
-
-
-@dataclass(frozen=True)
-class ViewModel:
-    """Everything the overlay draws; every user-facing string is already translated."""
-
-    mode: Mode
-    language: str
-    rtl: bool
-    status: str
-    prompt: str
-    message: str | None
-    guide: Guide | None
-    preview: Preview | None
-    captured: Mapping[str, tuple[str, ...]]
-    highlight_face: str | None
-    step: Step | None
-    solution: tuple[str, ...]
-    legend: tuple[tuple[str, str], ...]
-    colour_rgb: Mapping[str, tuple[int, int, int]]
-    """Colour name -> display sRGB (from the palette)."""
-    scheme: Mapping[str, str]
-    """Face letter -> colour name of its centre."""
-    calibration: tuple[str, int, int] | None
-    """(colour being calibrated, 0-based index, total) in CALIBRATING mode."""
-    size: int = 3
-    """The cube being scanned: 3 (3x3x3) or 2 (2x2x2, nets and faces of four stickers)."""
-    legend_item: str = "{key} {action}"
-    """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
-
-
-# ---------------------------------------------------------------------------------------------- session
-
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 _TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
-_FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
-_SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
-_NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
+_CAPTURED_TURNED_KEYS = {1: "app.msg.captured_turned_cw", 2: "app.msg.captured_turned_half",
+                         3: "app.msg.captured_turned_ccw"}
 _UNSURE = 0.5  # a sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)
-_SAME_RING_STICKERS = 5  # of a face's 8 outer stickers, this many named alike (best turn) make it the same face
 _REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
-
-
-@dataclass(frozen=True)
-class SessionConfig:
-    """Behaviour settings of a session (no state); pass explicitly, tests shorten the timings."""
-
-    language: str = "en"
-    languages: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant", "nl", "de", "fr", "es", "hu", "ar", "ja")
-    """Languages L cycles through, in this order (those with a translator)."""
-    normalize: bool = False
-    """Also print the solution as numbered sentences."""
-    scheme: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_SCHEME))
-    """Expected centre colours; with the standard scheme faces are recognised by centre in any order."""
-    order: tuple[str, ...] = ("F", "R", "B", "L", "U", "D")
-    """Guided scanning order: the four sides turning the cube to the left, then top, then bottom."""
-    auto_capture: bool = True
-    interactive: bool = True
-    """Someone can answer questions (False in headless mode: a face already captured is then never replaced)."""
-    steady_seconds: float = 0.5
-    """The same nine colour names must be seen this long before a face is captured automatically."""
-    steady_agreement: float = 0.6
-    """Each sticker's name must be the same in this share of the last steady_seconds of frames (flicker allowed)."""
-    frame_gap_seconds: float = 0.5
-    """A longer gap between frames with a face restarts the steadiness timer (shorter ones are detection misses)."""
-    steady_min_frames: int = 3
-    """The colour vote needs at least this many frames in the last steady_seconds."""
-    size_switch_seconds: float = 1.5
-    """Once faces are captured, a cube of the other size (2x2x2 or 3x3x3) must be held steady this long to switch."""
-    calibration_seconds: float = 1.0
-    """Each centre colour is sampled over this long (frames with a face only)."""
-    calibration_min_frames: int = 5
-    near_centre: float = 60.0
-    """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
-    separation: float = 30.0
-    """Calibration ignores a face whose centre is this close to a colour already sampled (still the old face)."""
-    notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
-    """Start-up warnings to show (UI string key, parameters), e.g. a corrupt calibration file was ignored."""
-
-
-@dataclass
-class _Face:
-    colours: tuple[str, ...]
-    rgb: np.ndarray
-    letter: str | None = None  # fixed by the guided order for a non-standard scheme; else found by centre colour
-
-
-@dataclass
-class _Track:
-    """The frames of one face held up (same centre colour and outer stickers, no long gap); names voted per sticker."""
-
-    centre: str | tuple[str, ...]
-    """What identifies the face held: its centre's colour (3x3x3), or all four colours (a 2x2x2 has no centre)."""
-    since: float
-    last_t: float
-    frames: list[tuple[float, tuple[str, ...], np.ndarray]] = field(default_factory=list)
-    size: int = 3  # stickers along the face's side
-    foreign: int = 0  # consecutive frames whose centre reads differently
-    done: bool = False  # this holding of the face has been captured (or the question about it answered)
-
-    def add(self, t: float, colours: tuple[str, ...], rgb: np.ndarray, window: float) -> None:
-        self.last_t = t
-        self.frames.append((t, colours, rgb))
-        while self.frames and self.frames[0][0] < t - window:
-            self.frames.pop(0)
-
-    def consensus(self, agreement: float) -> tuple[tuple[str, ...], np.ndarray] | None:
-        """The per-sticker majority names of the recent frames and their mean sRGB, or None if they disagree."""
-        names: list[str] = []
-        for k in range(len(self.frames[0][1])):
-            votes: dict[str, int] = {}
-            for _, colours, _ in self.frames:
-                votes[colours[k]] = votes.get(colours[k], 0) + 1
-            name, count = max(votes.items(), key=lambda item: item[1])
-            if count < agreement * len(self.frames):
-                return None
-            names.append(name)
-        agreed = tuple(names)
-        # Frames that read a sticker or two differently still measured the same stickers; a turned face did not.
-        rgb = [r for _, colours, r in self.frames if sum(a != b for a, b in zip(colours, agreed, strict=True)) <= 2]
-        return agreed, np.mean(rgb, axis=0)
-
-
-@dataclass
-class _Calibration:
-    names: tuple[str, ...]
-    index: int = 0
-    samples: dict[str, list[np.ndarray]] = field(default_factory=dict)
-    started: float | None = None
-    frames: int = 0
 
 
 class Session:
@@ -354,11 +82,11 @@ class Session:
         self._scheme = dict(config.scheme)
         self._size = 3  # the cube being scanned: a steady face of the other size switches it
         self._by_centre = self._scheme == STANDARD_SCHEME
-        self._captures: list[_Face] = []  # in the order they were captured
-        self._faces: dict[str, _Face] = {}  # face letter -> capture, derived from _captures by _reassign
-        self._track: _Track | None = None
+        self._captures: list[CapturedFace] = []  # in the order they were captured
+        self._faces: dict[str, CapturedFace] = {}  # face letter -> capture, derived from _captures by _reassign
+        self._track: SteadyTrack | None = None
         self._last: FrameAnalysis | None = None
-        self._pending: tuple[int, _Face] | None = None  # (index in _captures, the new reading)
+        self._pending: tuple[int, CapturedFace] | None = None  # (index in _captures, the new reading)
         self._message: tuple[Callable[[Translator], str], float | None] | None = None
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
@@ -366,7 +94,12 @@ class Session:
         self._solution: Solution | None = None
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
-        self._cal: _Calibration | None = None
+        self._cal: Calibration | None = None
+        self._cal_palette: Palette | None = None  # the new colours, shown for review until saved or discarded
+        self._mirror = config.mirror
+        self._label: str | None = None  # the face the latest frame is named for (photos named U.jpg ...)
+        self._named = False  # faces came named (photos): each is the face its name says, not found by centre
+        self._ended: tuple[str, float] | None = None  # (kind of source, since when) once a video or photos ended
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
             self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
@@ -398,6 +131,11 @@ class Session:
             if self._mode is Mode.RESOLVING:
                 self._solving_best = event.moves
             return []
+        if isinstance(event, EndedEvent):
+            return self._on_ended(event)
+        if isinstance(event, TickEvent):
+            ended = self._ended if self._mode is Mode.ENDED else None
+            return [Quit()] if ended is not None and event.t - ended[1] >= self._cfg.ended_seconds else []
         if isinstance(event, NoticeEvent):
             self._say(event.key, persistent=True, **event.params)
         return []
@@ -405,11 +143,15 @@ class Session:
     def _on_frame(self, event: FrameEvent) -> list[Effect]:
         a = event.analysis
         seen = a is not None and a.colours is not None and a.rgb is not None
+        self._label = event.face if event.face in FACES else None
         self._last = a if seen else None
         if self._mode is Mode.CALIBRATING:
             if seen:
                 self._calibrate(event.t, np.asarray(a.rgb, dtype=float))
-                return self._calibration_done() if self._cal is None else []
+            elif self._cal is not None:
+                self._cal.lost()
+            return []
+        if self._mode is Mode.CONFIRM_CALIBRATION:
             return []
         if not seen:
             if self._track is not None and event.t - self._track.last_t > self._cfg.frame_gap_seconds:
@@ -417,20 +159,11 @@ class Session:
             return []
         colours = tuple(a.colours)
         rgb = np.asarray(a.rgb, dtype=float)
-        track = self._track
-        if track is not None and event.t - track.last_t > self._cfg.frame_gap_seconds:
-            track = None
-        if track is not None and (_identity(colours) != track.centre or _another_ring(colours, track.frames[-1][1])):
-            track.foreign += 1
-            if track.foreign < _FOREIGN_FRAMES:
-                return []  # one odd reading of the centre is noise; a few in a row mean another face
-            track = None
-        if track is None:
-            track = _Track(_identity(colours), event.t, event.t, size=_size_of(colours))
-        track.foreign = 0
-        track.add(event.t, colours, rgb, self._cfg.steady_seconds)
+        track, taken = follow(self._track, event.t, colours, rgb, self._cfg)
         self._track = track
-        agreed = self._agreed()
+        if not taken:
+            return []
+        agreed = track.agreed(self._cfg)
         if agreed is None or track.done:
             return []
         if track.size != self._size:
@@ -446,36 +179,37 @@ class Session:
             return self._capture(agreed[0], agreed[1], explicit=False)
         return []
 
-    def _held(self) -> float:
-        """How long the current face has been held, as a fraction of the time that makes it steady."""
-        if self._track is None:
-            return 0.0
-        if self._cfg.steady_seconds <= 0:
-            return 1.0
-        return min(1.0, (self._track.last_t - self._track.since) / self._cfg.steady_seconds)
-
-    def _agreed(self) -> tuple[tuple[str, ...], np.ndarray] | None:
-        """The steady face's colour names and mean sRGB, once it has been held long enough and reads consistently."""
-        if self._track is None or self._held() < 1.0 or len(self._track.frames) < self._cfg.steady_min_frames:
-            return None
-        return self._track.consensus(self._cfg.steady_agreement)
-
     def _on_key(self, key: str) -> list[Effect]:
         mode = self._mode
         if key == "esc":
             if mode is Mode.CONFIRM_REPLACE:  # ESC answers "no" to the question; a second ESC quits
                 return self._answer(False)
+            if mode is Mode.CONFIRM_CALIBRATION:
+                return self._keep_calibration(False)
             return [Quit()]
         if key == "l":
             i = self._languages.index(self._lang) if self._lang in self._languages else -1
             self._lang = self._languages[(i + 1) % len(self._languages)]
             self._say("app.msg.language")
             return [SaveLanguage(self._lang)]
+        if key == "m":
+            self._mirror = not self._mirror
+            self._track = None  # the face held reads differently mirrored: held steady anew
+            self._say("app.msg.mirror_on" if self._mirror else "app.msg.mirror_off")
+            return [SetMirror(self._mirror)]
         if mode is Mode.CONFIRM_REPLACE:
             if key in ("y", "enter"):
                 return self._answer(True)
             if key in ("n", "backspace"):
                 return self._answer(False)
+            return []
+        if mode is Mode.CONFIRM_CALIBRATION:
+            if key in ("y", "enter"):
+                return self._keep_calibration(True)
+            if key in ("n", "backspace", "c"):
+                return self._keep_calibration(False)
+            if key == "r":
+                return self._reset_colours()
             return []
         if mode is Mode.CALIBRATING:
             if key == "c":
@@ -483,19 +217,17 @@ class Session:
                 self._mode = self._back_to
                 self._say("app.msg.calibration_cancelled")
             elif key == "r":
-                from qbr.vision.palette import DEFAULT_PALETTE
-
-                self._cal = None
-                self._palette = DEFAULT_PALETTE
-                self._reassign()
-                self._mode = self._back_to
-                self._say("app.msg.calibration_reset")
-                return [SavePalette(None), *self._resolve_again()]
+                return self._reset_colours()
+            return []
+        if key == "r" and mode is Mode.INVALID and self._calibrated():
+            return self._reset_colours()  # the hint under a cube that does not resolve says R resets the colours
+        if key == "n" and self._new_cube_possible():
+            self._new_cube()
             return []
         if key == "c" and mode in (Mode.SCANNING, Mode.INVALID, Mode.SOLUTION):
             self._back_to = mode
             self._mode = Mode.CALIBRATING
-            self._cal = _Calibration(tuple(self._palette.colours))
+            self._cal = Calibration(tuple(self._palette.colours))
             self._track = None
             return []
         if mode in (Mode.SCANNING, Mode.INVALID):
@@ -506,7 +238,7 @@ class Session:
                 agreed = self._track.consensus(self._cfg.steady_agreement) if self._track is not None else None
                 if self._track is not None:
                     self._track.done = True
-                if agreed is not None and _identity(agreed[0]) == _identity(tuple(self._last.colours)):
+                if agreed is not None and identity(agreed[0]) == identity(tuple(self._last.colours)):
                     return self._capture(agreed[0], agreed[1], explicit=True)
                 return self._capture(tuple(self._last.colours), np.asarray(self._last.rgb, dtype=float), explicit=True)
             if key == "backspace" and mode is Mode.SCANNING:
@@ -527,27 +259,15 @@ class Session:
             return self._highlight
         return next((f for f in self._cfg.order if f not in self._faces), None)
 
-    def _same_face(self, new: _Face) -> int | None:
-        """The capture whose centre measures like ``new``'s (the same physical face shown again), if any."""
-        if not self._captures:
-            return None
-        gaps = _centre_distances(new, self._captures)
-        best = int(np.argmin(gaps))
-        # Centres alike are not enough (a washed-out yellow centre measures like the white one): the stickers
-        # around it must mostly match too, the face held in any of its four turns.
-        if gaps[best] >= _SAME_CENTRE_DE or _another_ring(new.colours, self._captures[best].colours):
-            return None
-        return best
-
     def _reassign(self) -> None:
         """Which face each capture is: by centre colour (standard scheme), else by the guided order."""
         if self._by_centre:
-            letters = _assign_centres(self._captures, self._scheme, self._palette)
+            letters = faces_by_centre(self._captures, self._scheme, self._palette)
         else:
             letters = [c.letter or "" for c in self._captures]
         self._faces = {letter: capture for letter, capture in zip(letters, self._captures, strict=True)}
 
-    def _letter(self, capture: _Face) -> str:
+    def _letter(self, capture: CapturedFace) -> str:
         return next(f for f, c in self._faces.items() if c is capture)
 
     def _switch_size(self, size: int) -> None:
@@ -563,25 +283,28 @@ class Session:
         if len(colours) != self._size ** 2:
             return []  # a face of the other cube, captured by hand: not part of this one
         if self._size == 2:
-            return self._capture_pocket(_Face(colours, rgb), explicit)
-        new = _Face(colours, rgb)
+            return self._capture_pocket(CapturedFace(colours, rgb), explicit)
+        new = CapturedFace(colours, rgb)
+        if self._label is not None:
+            return self._capture_named(new, self._label, explicit)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
-            same = self._same_face(new)
-            index = same if same is not None else int(np.argmin(_centre_distances(new, self._captures)))
+            same = same_face(new, self._captures)
+            index = same if same is not None else nearest_by_centre(new, self._captures)
             new.letter = self._captures[index].letter
             self._captures[index] = new
             self._reassign()
             self._say("app.msg.rescanned", colour=self._scheme[self._letter(new)])
             return self._resolve()
-        same = self._same_face(new)
+        same = same_face(new, self._captures)
         if same is not None:
             old = self._captures[same]
             colour = self._scheme[self._letter(old)]
-            if old.colours == colours:
+            # Compared at the best of the face's four turns: it may have been stored turned upright.
+            differ = len(colours) - 1 - ring_matches(colours, old.colours) + (colours[4] != old.colours[4])
+            if differ == 0:
                 if explicit:
                     self._say("app.msg.already_captured", colour=colour)
                 return []
-            differ = sum(a != b for a, b in zip(old.colours, colours, strict=True))
             if not explicit and (differ <= _REREAD_STICKERS or not self._cfg.interactive):
                 return []  # the same face shown again and read a little differently: not worth a question
             self._pending = (same, new)
@@ -595,27 +318,54 @@ class Session:
             self._scheme[new.letter] = colours[4]
         self._captures.append(new)
         self._reassign()
-        self._say("app.msg.captured", colour=self._scheme[self._letter(new)])
+        letter = self._letter(new)
+        turns = held_turned(letter, self._faces, self._scheme)
+        if turns is not None:  # its neighbours leave one way to read it: held turned, so stored upright
+            self._captures[-1] = turned_upright(new, turns)
+            self._reassign()
+        key = _CAPTURED_TURNED_KEYS[turns] if turns is not None else "app.msg.captured"
+        self._say(key, colour=self._scheme[letter])
         return self._resolve() if len(self._captures) == len(FACES) else []
 
-    def _capture_pocket(self, new: _Face, explicit: bool) -> list[Effect]:
+    def _capture_named(self, new: CapturedFace, face: str, explicit: bool) -> list[Effect]:
+        """A 3x3x3 face from a photo named for it: that face, whatever its centre (``qbr scan``'s rule)."""
+        self._named, self._by_centre = True, False
+        new.letter = face
+        old = self._faces.get(face)
+        if old is not None and self._mode is not Mode.INVALID:
+            if explicit:
+                self._say("app.msg.already_captured", colour=self._scheme[face])
+            return []  # the same photo again: it was captured
+        if old is not None:
+            self._captures[self._captures.index(old)] = new
+        elif len(self._captures) == len(FACES):
+            return []
+        else:
+            self._captures.append(new)
+        self._scheme[face] = new.colours[4]
+        self._reassign()
+        self._say("app.msg.rescanned" if old is not None else "app.msg.captured", colour=self._scheme[face])
+        return self._resolve() if len(self._captures) == len(FACES) else []
+
+    def _capture_pocket(self, new: CapturedFace, explicit: bool) -> list[Effect]:
         """A 2x2x2 face: no centre says which it is, so it is the face the guide asked for."""
         if self._mode is Mode.INVALID:  # the user was asked to show a face again: replace it
             index = next((i for i, c in enumerate(self._captures) if c.letter == self._highlight), None)
             if index is None:
-                index = int(np.argmin(_reading_distances(new, self._captures)))
+                index = nearest_by_stickers(new, self._captures)
             new.letter = self._captures[index].letter
             self._captures[index] = new
             self._reassign()
             self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
             return self._resolve()
-        if self._captures and _reading_distances(new, self._captures).min() < _SAME_CENTRE_DE:
+        if seen_before(new, self._captures):
             if explicit:
                 self._say("app.msg.pocket_already")
             return []  # the face just captured, seen again (every sticker alike)
-        if len(self._captures) == len(FACES):
+        if len(self._captures) == len(FACES) or self._label in self._faces:
             return []
-        new.letter = self._next_face()
+        self._named = self._named or self._label is not None
+        new.letter = self._label or self._next_face()
         self._captures.append(new)
         self._reassign()
         self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
@@ -633,6 +383,10 @@ class Session:
         new.letter = self._captures[index].letter
         self._captures[index] = new
         self._reassign()
+        turns = held_turned(self._letter(new), self._faces, self._scheme) if self._size == 3 else None
+        if turns is not None:
+            self._captures[index] = turned_upright(new, turns)
+            self._reassign()
         self._say("app.msg.replaced", colour=colour)
         return self._resolve() if len(self._captures) == len(FACES) else []
 
@@ -659,7 +413,7 @@ class Session:
         self._mode = Mode.RESOLVING
         self._track = None
         rgb = {f: self._faces[f].rgb for f in FACES}
-        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2)]
+        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named)]
 
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
@@ -668,7 +422,9 @@ class Session:
         turned = dict(getattr(event.resolution, "turned", None) or {})
         if event.solution is not None and event.error is None:
             doubt = getattr(event.resolution, "doubt", None)
-            if doubt is not None and doubt.face is not None and not self._doubt_asked:
+            # A face that can't be shown again (the video or photos are over) is not asked for: taken as read.
+            can_ask = self._cfg.ask_again and self._ended is None
+            if doubt is not None and doubt.face is not None and not self._doubt_asked and can_ask:
                 # Another real cube fits nearly as well: one more look at the face that decides, once.
                 self._doubt_asked = True
                 self._mode = Mode.INVALID
@@ -684,8 +440,6 @@ class Session:
             if self._size == 2 and event.resolution.colour_names:
                 self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
             if self._size == 2:
-                from qbr.app.commands.pocket import pocket_text
-
                 return [PrintText(pocket_text(event.solution, self._tr()))]
             notices = [self._turned_notice(face, k) for face, k in turned.items()]
             if turned:
@@ -704,36 +458,99 @@ class Session:
             self._message = (lambda tr: str(error), None)
         else:
             self._say("app.msg.invalid", persistent=True)
+        said = self._message
+        if said is not None and self._calibrated():
+            # A bad calibration makes every later cube fail to resolve: say so, and how to undo it.
+            self._message = (lambda tr: _sentences(tr, said[0](tr), tr.t("app.msg.calibration_hint")), None)
+        if self._ended is None and self._named and not self._cfg.ask_again:
+            self._ended = ("photos", self._t)  # six photos named for their faces, all used: none can come again
+        if self._ended is not None:
+            self._end()
         return []
+
+    def _new_cube_possible(self) -> bool:
+        """On the Done screen, while the source can still show another cube (a video or photos that ended cannot)."""
+        sol = self._solution
+        return self._mode is Mode.SOLUTION and sol is not None and self._step >= len(sol.moves) and self._ended is None
+
+    def _new_cube(self) -> None:
+        """Done with this cube: scan another one, keeping the language, colours and cube size."""
+        self._captures, self._faces, self._pending, self._highlight = [], {}, None, None
+        self._resolution, self._solution, self._step, self._doubt_asked = None, None, 0, False
+        self._scheme = dict(self._cfg.scheme)
+        self._by_centre = self._size == 3 and self._scheme == STANDARD_SCHEME
+        if self._track is not None:
+            self._track.done = True  # the solved cube still held is not the new cube's first face
+        self._mode = Mode.SCANNING
+        self._say("app.msg.new_cube")
+
+    def _on_ended(self, event: EndedEvent) -> list[Effect]:
+        """The video or photos are over: nothing more can be captured, so say what is missing, then quit."""
+        if self._ended is None:
+            self._ended = (event.source, event.t)
+        if self._mode in (Mode.SOLUTION, Mode.RESOLVING, Mode.ENDED):
+            return []  # solved (the solution stays to step through), or decided when the answer comes
+        self._end()
+        return []
+
+    def _end(self) -> None:
+        assert self._ended is not None
+        if self._mode is not Mode.INVALID:
+            self._message = None  # an invalid cube's problem stays shown beside the end
+        self._ended = (self._ended[0], self._t)  # what is missing is shown from now, for ended_seconds
+        self._mode = Mode.ENDED
+        self._cal = None
+        self._pending = None
+        self._track = None
 
     # ------------------------------------------------------------------------------------- calibration
 
     def _calibrate(self, t: float, rgb: np.ndarray) -> None:
         cal = self._cal
         assert cal is not None
-        centre = rgb[4] if len(rgb) == 9 else np.median(rgb, axis=0)  # a 2x2x2 has no centre: a solved face
-        for name in cal.names[: cal.index]:
-            if np.linalg.norm(np.mean(cal.samples[name], axis=0) - centre) < self._cfg.separation:
-                return  # still the face of a colour already sampled
-        near = rgb[np.linalg.norm(rgb - centre, axis=1) < self._cfg.near_centre]
-        name = cal.names[cal.index]
-        cal.samples.setdefault(name, []).extend(near)
-        cal.frames += 1
-        if cal.started is None:
-            cal.started = t
-        if t - cal.started >= self._cfg.calibration_seconds and cal.frames >= self._cfg.calibration_min_frames:
-            cal.index += 1
-            cal.started = None
-            cal.frames = 0
-            if cal.index == len(cal.names):
-                self._palette = _calibrated_palette(self._palette, cal.samples)
-                self._cal = None
-                self._reassign()  # the new colours may tell the captured centres apart better
+        if cal.add(t, rgb, self._cfg):
+            # Nothing changes yet: the new colours are shown beside the faces they came from, saved on Y.
+            self._cal_palette = cal.palette(self._palette)
+            self._mode = Mode.CONFIRM_CALIBRATION
+            alike = cal.too_alike(self._cal_palette, self._cfg)
+            if alike is not None:
+                a, b = alike
+                self._message = (lambda tr: tr.t("app.msg.calibration_alike", colour=_colour_name(tr, a),
+                                                 other=_colour_name(tr, b)), None)
+            else:
+                self._message = None
 
-    def _calibration_done(self) -> list[Effect]:
+    def _keep_calibration(self, yes: bool) -> list[Effect]:
+        cal, palette = self._cal, self._cal_palette
+        assert cal is not None and palette is not None
+        if yes and cal.too_alike(palette, self._cfg) is not None:
+            return []  # the message says which two colours came out alike: only N (or C again) leaves
+        self._cal, self._cal_palette = None, None
         self._mode = self._back_to
+        if not yes:
+            self._say("app.msg.calibration_discarded")
+            return []
+        self._palette = palette
+        self._reassign()  # the new colours may tell the captured centres apart better
         self._say("app.msg.calibration_saved")
         return [SavePalette(self._palette), *self._resolve_again()]
+
+    def _reset_colours(self) -> list[Effect]:
+        from qbr.vision.palette import DEFAULT_PALETTE
+
+        self._cal, self._cal_palette = None, None
+        self._palette = DEFAULT_PALETTE
+        self._reassign()
+        if self._mode in (Mode.CALIBRATING, Mode.CONFIRM_CALIBRATION):
+            self._mode = self._back_to
+        self._say("app.msg.calibration_reset")
+        return [SavePalette(None), *self._resolve_again()]
+
+    def _calibrated(self) -> bool:
+        """The colours are the user's calibration, not the defaults (what a cube that does not resolve may owe)."""
+        from qbr.vision.palette import DEFAULT_PALETTE
+
+        return self._palette != DEFAULT_PALETTE
 
     def _resolve_again(self) -> list[Effect]:
         # New colours may be what an unreadable cube needed: read the captured faces again with them.
@@ -761,6 +578,16 @@ class Session:
     def mode(self) -> Mode:
         """The current mode (NO_FRAMES is only shown, never a mode of its own)."""
         return self._mode
+
+    @property
+    def mirror(self) -> bool:
+        """Frames are flipped left to right before they are read (a mirrored webcam turned back)."""
+        return self._mirror
+
+    @property
+    def ended(self) -> bool:
+        """The source ended before the cube was solved (the session then quits by itself)."""
+        return self._mode is Mode.ENDED
 
     @property
     def size(self) -> int:
@@ -803,6 +630,8 @@ class Session:
             message = self._message[0](tr)
         if shown is Mode.NO_FRAMES:
             message = tr.t("app.msg.no_frames")
+        elif mode is Mode.CALIBRATING and self._cal is not None and self._cal.refusal is not None:
+            message = self._refusal_text(tr)
         guide = None
         if mode in (Mode.SCANNING, Mode.INVALID, Mode.CONFIRM_REPLACE):
             face = self._next_face()
@@ -824,11 +653,33 @@ class Session:
             legend_item=tr.t("app.legend.item", key="{key}", action="{action}"),  # the template, for the overlay
             colour_rgb={n: tuple(round(float(v)) for v in rgb) for n, rgb in self._palette.colours.items()},
             scheme=dict(self._scheme),
-            calibration=(self._cal.names[self._cal.index], self._cal.index, len(self._cal.names))
+            calibration=(self._cal.colour, self._cal.index, len(self._cal.names))
             if self._cal is not None
             else None,
             size=self._size,
+            calibration_review=self._review(tr),
         )
+
+    def _refusal_text(self, tr: Translator) -> str:
+        cal = self._cal
+        assert cal is not None and cal.refusal is not None
+        key = "app.msg.calibration_too_close" if cal.refusal.reason == "too_close" else "app.msg.calibration_looks_like"
+        return tr.t(key, colour=_colour_name(tr, cal.colour), other=_colour_name(tr, cal.refusal.other or ""))
+
+    def _review(self, tr: Translator) -> CalibrationReview | None:
+        cal, palette = self._cal, self._cal_palette
+        if self._mode is not Mode.CONFIRM_CALIBRATION or cal is None or palette is None:
+            return None
+
+        def rgb(values: object) -> tuple[int, int, int]:
+            r, g, b = (round(float(v)) for v in np.asarray(values, dtype=float))
+            return (r, g, b)
+
+        rows = tuple(ReviewRow(name=name, label=_colour_name(tr, name), new=rgb(palette.colours[name]),
+                               old=rgb(self._palette.colours[name]),
+                               face=tuple(rgb(v) for v in cal.faces[name])) for name in cal.names)
+        return CalibrationReview(rows=rows, title=tr.t("app.review.title"), new_label=tr.t("app.review.new"),
+                                 old_label=tr.t("app.review.old"))
 
     def _guide(self, face: str, tr: Translator) -> Guide:
         top, right = NEIGHBOURS[face][0], NEIGHBOURS[face][1]
@@ -852,8 +703,8 @@ class Session:
         if self._mode is Mode.CALIBRATING and self._cal is not None:
             steady = min(1.0, self._cal.frames / max(1, self._cfg.calibration_min_frames))
         elif self._track is not None and not self._track.done:
-            steady = self._held()
-            if steady >= 1.0 and self._agreed() is None:
+            steady = self._track.held(self._cfg.steady_seconds)
+            if steady >= 1.0 and self._track.agreed(self._cfg) is None:
                 steady = 0.95  # held long enough, but the colours still flicker
         else:
             steady = 0.0
@@ -872,13 +723,31 @@ class Session:
             return tr.t("app.status.solution", count=len(self._solution.moves))
         return tr.t("app.status.faces", n=len(self._faces), count=len(FACES))
 
+    def _ended_text(self, tr: Translator) -> str:
+        """What the ended source left undone: "The video ended after 4 of 6 faces. Missing: red, blue."."""
+        kind = self._ended[0] if self._ended is not None else "video"
+        n, total = len(self._faces), len(FACES)
+        if n == 0:
+            return tr.t(f"app.ended.{kind}.none")
+        if n == total:
+            return tr.t(f"app.ended.{kind}.unreadable")
+        if self._size == 2:
+            return tr.t(f"app.ended.{kind}.pocket", n=n, total=total)
+        missing = [f for f in self._cfg.order if f not in self._faces]
+        names = tr.t("list.separator").join(_colour_name(tr, self._scheme[f]) for f in missing)
+        return tr.t(f"app.ended.{kind}", n=n, total=total, missing=names)
+
     def _prompt(self, tr: Translator, guide: Guide | None) -> str:
         mode = self._mode
+        if mode is Mode.ENDED:
+            return self._ended_text(tr)
         if mode is Mode.CONFIRM_REPLACE and self._pending is not None:
             face = self._letter(self._captures[self._pending[0]])
             return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[face]))
         if mode is Mode.CALIBRATING and self._cal is not None:
-            return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.names[self._cal.index]))
+            return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.colour))
+        if mode is Mode.CONFIRM_CALIBRATION:
+            return tr.t("app.prompt.calibration_review")
         if mode is Mode.RESOLVING:
             if self._solving_best is not None:
                 return tr.t("app.prompt.solving_best", count=self._solving_best)
@@ -894,7 +763,12 @@ class Session:
                 return tr.t("app.prompt.already_solved")
             if self._step >= len(self._solution.moves):
                 return tr.t("app.prompt.solved")
-            return tr.t("app.prompt.solution")
+            said = []
+            if self._step == 0:
+                said.append(self._hold(tr))  # before the first move: how to hold the cube (the small cube marks it)
+            if self._step == len(self._solution.moves) - 1:
+                said.append(tr.t("app.prompt.solution_last"))
+            return _sentences(tr, *said) if said else tr.t("app.prompt.solution")
         if not self._faces:
             return tr.t("app.prompt.first_face")
         return tr.t("app.prompt.scan")
@@ -906,16 +780,27 @@ class Session:
             keys = [("Y", "app.key.replace"), ("N", "app.key.keep")]
         elif mode is Mode.CALIBRATING:
             keys = [("C", "app.key.leave_calibration"), ("R", "app.key.reset_colours")]
-        elif mode is Mode.RESOLVING:
+        elif mode is Mode.CONFIRM_CALIBRATION:
+            keys = [("Y", "app.key.save_colours"), ("N", "app.key.discard_colours"), ("R", "app.key.reset_colours")]
+        elif mode in (Mode.RESOLVING, Mode.ENDED):
             keys = []
         elif mode is Mode.SOLUTION:
-            keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
+            done = self._solution is None or self._step >= len(self._solution.moves)
+            keys = [] if done else [("app.keyname.right", "app.key.next")]
+            if self._step > 0:
+                keys.append(("app.keyname.left", "app.key.previous"))
+            if self._new_cube_possible():
+                keys.append(("N", "app.key.new_cube"))
             keys.append(("C", "app.key.calibrate"))
         else:
             keys = [("app.keyname.space", "app.key.capture")]
             if mode is Mode.SCANNING and self._captures:
                 keys.append(("app.keyname.backspace", "app.key.undo"))
             keys.append(("C", "app.key.calibrate"))
+            if mode is Mode.INVALID and self._calibrated():
+                keys.append(("R", "app.key.reset_colours"))
+            if not self._captures:
+                keys.append(("M", "app.key.mirror"))  # before the first face, when a mirrored webcam is noticed
         keys += [("L", "app.key.language"), ("app.keyname.esc", "app.key.quit")]
         # Letter keys are shown as printed on the key, named keys (app.keyname.*) in the language's words.
         return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)
@@ -935,10 +820,20 @@ class Session:
             sentence=move_sentence(move, tr),
             counter=tr.t("step", n=self._step + 1, total=total),
             facelets_before=apply_to_facelets(sol.facelets, sol.moves[: self._step], self._size),
+            # Face turns never change how the cube is held: it is said (and marked) before the first move.
+            hold=self._hold(tr) if self._step == 0 else None,
         )
 
+    def _hold(self, tr: Translator) -> str:
+        """How to hold the cube for the solution, as the terminal says it."""
+        if self._size == 2:
+            return tr.t("orientation.pocket")
+        return _orientation(tr, "F", "U", self._scheme)
 
-# ------------------------------------------------------------------------- adapters to qbr.solve / vision
+
+def _sentences(tr: Translator, *texts: str) -> str:
+    """Sentences run together as the language writes them (no space after a full-width full stop)."""
+    return ("" if tr.lang in ("zh-Hans", "zh-Hant", "ja") else " ").join(texts)
 
 
 def _colour_name(tr: Translator, name: str) -> str:
@@ -947,70 +842,3 @@ def _colour_name(tr: Translator, name: str) -> str:
 
 def _orientation(tr: Translator, front: str, top: str, scheme: Mapping[str, str]) -> str:
     return orientation_sentence(tr, front, top, scheme)
-
-
-def _size_of(colours: tuple[str, ...]) -> int:
-    return 2 if len(colours) == 4 else 3
-
-
-def _identity(colours: tuple[str, ...]) -> str | tuple[str, ...]:
-    """What tells one face held up from the next: the centre's colour, or on a 2x2x2 all four colours."""
-    return colours if len(colours) == 4 else colours[4]
-
-
-def _reading_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
-    """Per capture, the largest CIEDE2000 between its stickers and ``new``'s, sticker by sticker (2x2x2 faces)."""
-    lab = srgb_to_lab(np.array([new.rgb, *(c.rgb for c in captures)]))
-    return delta_e(lab[:1], lab[1:]).max(axis=1)
-
-
-_RING = (0, 1, 2, 5, 8, 7, 6, 3)  # a 3x3 face's outer stickers clockwise: a quarter turn shifts them by two
-
-
-def _ring_matches(new: tuple[str, ...], old: tuple[str, ...]) -> int:
-    """How many of the outer stickers of two 3x3 faces are named alike, at the best of the face's four turns."""
-    a = [new[k] for k in _RING]
-    b = [old[k] for k in _RING]
-    return max(sum(x == y for x, y in zip(a[2 * q:] + a[:2 * q], b, strict=True)) for q in range(4))
-
-
-def _another_ring(colours: tuple[str, ...], before: tuple[str, ...]) -> bool:
-    """A 3x3 face whose outer stickers are not those of the frame before: another face, even with a like centre."""
-    return len(colours) == len(before) == 9 and _ring_matches(colours, before) < _SAME_RING_STICKERS
-
-
-def _centre_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
-    """CIEDE2000 between ``new``'s centre sticker and each capture's."""
-    lab = srgb_to_lab(np.array([new.rgb[4], *(c.rgb[4] for c in captures)]))
-    return delta_e(lab[:1], lab[1:])
-
-
-def _assign_centres(captures: list[_Face], scheme: Mapping[str, str], palette: Palette) -> list[str]:
-    """The face of each capture: the assignment of distinct faces whose centre colours fit the captures best.
-
-    Each centre is compared with the palette colour of each face's centre colour (plus a penalty where the
-    per-face classification named it differently); faces are distinct, so under a colour cast a centre that
-    alone would be misnamed (a bluish white read as blue) is still placed right once the real blue is in.
-    """
-    faces = [f for f in FACES if scheme[f] in palette.colours]
-    if not captures:
-        return []
-    if len(captures) > len(faces):
-        raise ValueError("more captures than faces")
-    centres = srgb_to_lab(np.array([c.rgb[4] for c in captures]))
-    targets = srgb_to_lab(np.array([palette.colours[scheme[f]] for f in faces]))
-    cost = delta_e(centres[:, None, :], targets[None, :, :])
-    cost = cost + _NAME_PENALTY * np.array([[c.colours[4] != scheme[f] for f in faces] for c in captures])
-    best = min(itertools.permutations(range(len(faces)), len(captures)),
-               key=lambda perm: sum(cost[i, j] for i, j in enumerate(perm)))
-    return [faces[j] for j in best]
-
-
-def _calibrated_palette(base: Palette, samples: Mapping[str, list[np.ndarray]]) -> Palette:
-    """``base`` with each sampled colour replaced by the median of its samples (robust to a stray sticker)."""
-    import dataclasses
-
-    colours = dict(base.colours)
-    for name, values in samples.items():
-        colours[name] = tuple(float(v) for v in np.median(np.asarray(values), axis=0))
-    return dataclasses.replace(base, colours=colours, name="calibrated")
