@@ -6,6 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from qbr.app.commands.result import CommandResult
+from qbr.cube.conventions import FACES
 from qbr.cube.errors import InvalidCubeError, QbrError
 
 if TYPE_CHECKING:
@@ -29,6 +30,24 @@ def turned_notices(resolution: Resolution, tr: Translator) -> list[str]:
     turned = getattr(resolution, "turned", None) or {}
     return [tr.t(_TURN_KEYS[k], face=face, colour=colour_name(resolution.colour_names.get(face, face), tr))
             for face, k in turned.items()]
+
+
+def deduced_notices(resolution: Resolution, tr: Translator) -> list[str]:
+    """One sentence per face not found (a 2x2x2's: its stickers follow from the other five) or sticker not read."""
+    from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
+
+    deduced = tuple(getattr(resolution, "deduced", None) or ())
+    per_face = len(resolution.facelets) // len(FACES)
+    faces = [f for i, f in enumerate(FACES) if all(k in deduced for k in range(per_face * i, per_face * (i + 1)))]
+    lines = [tr.t("app.notice.deduced_face", face=face) for face in faces]
+    lines += [tr.t("app.notice.deduced_sticker", sticker=pocket_facelet_name(i)) for i in deduced
+              if FACES[i // per_face] not in faces]
+    return lines
+
+
+def read_notices(resolution: Resolution, tr: Translator) -> list[str]:
+    """What the reading corrected or filled in: faces turned back, stickers that follow from the others."""
+    return [*turned_notices(resolution, tr), *deduced_notices(resolution, tr)]
 
 
 def doubt_line(resolution: Resolution, tr: Translator) -> str | None:
@@ -57,7 +76,7 @@ def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[st
 
     size = 2 if len(resolution.facelets) == _POCKET_FACELETS else 3
     name = pocket_facelet_name if size == 2 else facelet_name
-    lines = [*turned_notices(resolution, tr), tr.t("solution.cube", facelets=resolution.facelets),
+    lines = [*read_notices(resolution, tr), tr.t("solution.cube", facelets=resolution.facelets),
              render_net(resolution.facelets, colour, size)]
     shown = [
         f"{name(i)} {float(resolution.confidence[i]):.2f}"
@@ -87,6 +106,7 @@ def empty_payload(lang: str) -> dict[str, Any]:
         "uncertain": [],
         "doubt": None,
         "turned": {},
+        "deduced": [],
         "notices": [],
         "colours": {},
         "language": lang,
@@ -112,7 +132,8 @@ def cube_result(
         uncertain=[int(i) for i in resolution.uncertain],
         colours=dict(resolution.colour_names),
         turned=dict(getattr(resolution, "turned", None) or {}),
-        notices=turned_notices(resolution, tr),
+        notices=read_notices(resolution, tr),
+        deduced=[int(i) for i in getattr(resolution, "deduced", None) or ()],
     )
     doubt = getattr(resolution, "doubt", None)
     if doubt is not None:

@@ -56,7 +56,8 @@ class Resolution:
     ``confidence`` is per facelet in [0, 1]; ``uncertain`` lists the least certain facelets first;
     ``colour_names`` maps face letter -> colour name as guessed from the centres (for messages); ``doubt`` the
     stickers a nearly as likely real cube shows otherwise and the face to show again; ``turned`` the faces whose
-    photos were turned (face letter -> quarter turns clockwise), read turned back in ``facelets``.
+    photos were turned (face letter -> quarter turns clockwise), read turned back in ``facelets``; ``deduced`` the
+    facelets not measured but following from the others (a 2x2x2's face not found: its corners' other stickers).
     """
 
     facelets: str
@@ -68,6 +69,7 @@ class Resolution:
     least_certain_face: str | None = None
     doubt: Doubt | None = None
     turned: dict[str, int] = field(default_factory=dict)
+    deduced: tuple[int, ...] = ()
 
 
 # --- the pieces as index tables -------------------------------------------------------------------------------

@@ -455,14 +455,18 @@ def resolve_pocket(
     clashing = misfit > tunables.resolve_misfit
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     names = name_colours(np.clip(lab_to_srgb(anchors[scheme]), 0.0, 255.0), palette)
-    facelets = _letters(colours, scheme, measured)
-    problems = validate(facelets, names) if measured.all() else [unreadable_problem(~measured, pocket_facelet_name)]
+    deduced = _deducible(measured)
+    confidence[deduced] = _peers_confidence(confidence)[deduced]  # as sure as the two stickers it follows from
+    known = measured | deduced
+    facelets = _letters(colours, scheme, known)
+    problems = validate(facelets, names) if known.all() else [unreadable_problem(~known, pocket_facelet_name)]
     loose = _looseness(cost, colours, measured, tunables.resolve_misfit) > tunables.resolve_pocket_max_looseness
     if loose or np.count_nonzero(clashing) > tunables.resolve_max_repairs:
         # Not six tight colours, or many stickers forced far off theirs: not one real cube as scanned (random
         # colours, a face from another cube). Say what was seen rather than make a cube up.
         seen = np.where(measured, cost.argmin(axis=1), 0)
         facelets = _letters(seen, scheme, measured)
+        deduced = np.zeros(_N, dtype=bool)  # no real cube to deduce from
         far = clashing | (cost[np.arange(_N), colours] > tunables.resolve_pocket_max_looseness)
         if measured.all():
             problems += validate(facelets, names)  # what is impossible about what was seen
@@ -478,7 +482,33 @@ def resolve_pocket(
         uncertain=uncertain,
         colour_names=names,
         least_certain_face=FACES[uncertain[0] // _PER_FACE] if uncertain else None,
+        deduced=tuple(int(i) for i in np.flatnonzero(deduced)),
     )
+
+
+def _deducible(measured: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """Unmeasured stickers whose corner's two other stickers were measured: those two fix the piece and its twist
+    (two colours, in their clockwise order, belong to one corner only), so the third is known.
+
+    Only while everything unmeasured lies on one face: with two faces unseen (U and D, say) both their colours may
+    be seen nowhere else, and which is which would be a guess.
+    """
+    if len(set(np.flatnonzero(~measured) // _PER_FACE)) > 1:
+        return np.zeros(_N, dtype=bool)
+    peers = measured[_SLOTS]  # [position, slot]
+    out = np.zeros(_N, dtype=bool)
+    both = peers.sum(axis=1) == 2
+    out[_SLOTS[both][~peers[both]]] = True
+    return out & ~measured
+
+
+def _peers_confidence(confidence: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Per facelet, the lowest confidence among the other stickers of its corner."""
+    out = np.ones(_N)
+    for slots in _SLOTS:
+        for k, i in enumerate(slots):
+            out[i] = min(confidence[j] for m, j in enumerate(slots) if m != k)
+    return out
 
 
 def _order_bound(cost: NDArray[np.float64]) -> float:

@@ -36,6 +36,28 @@ def test_scan_reads_a_pocket_cube_from_its_photos(tmp_path: Path) -> None:
     assert same_cube(result["facelets"], json.loads((POCKET / "truth.json").read_text())["expected_facelets"])
 
 
+def test_a_pocket_face_not_found_follows_from_the_other_five(tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    blank = tmp_path / "wall.png"
+    cv2.imwrite(str(blank), np.full((480, 640, 3), 90, np.uint8))  # no cube in it
+    truth = json.loads((POCKET / "truth.json").read_text())["expected_facelets"]
+    for i, face in enumerate(FACES):
+        given = photos(POCKET)
+        given[i] = blank
+        status, out, _ = run(["scan", *map(str, given), "--json"], tmp_path)
+        result = json.loads(out)
+        assert status is ExitStatus.OK and same_cube(result["facelets"], truth), face
+        assert result["deduced"] == list(range(4 * i, 4 * i + 4))
+        assert result["notices"] == [f"No face was found in the {face} photo: a 2x2x2's stickers there follow "
+                                     "from the other five faces, so they were filled in."]
+    two = photos(POCKET)
+    two[0] = two[2] = blank
+    status, _, err = run(["scan", *map(str, two)], tmp_path)
+    assert status is ExitStatus.NO_FACE_FOUND and "up face U" in err and "front face F" in err  # two: not guessed
+
+
 def test_photos_of_two_cubes_are_refused_with_the_faces_named(tmp_path: Path) -> None:
     mixed = photos(POCKET)[:3] + photos(CUBE)[3:]
     status, out, _ = run(["scan", *mixed, "--json"], tmp_path)

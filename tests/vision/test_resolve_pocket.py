@@ -123,13 +123,43 @@ def test_a_sticker_between_colours_is_decided_by_its_piece_and_a_glare_sticker_i
         assert blue in result.uncertain and result.confidence[blue] == 0.0, seed
 
 
-def test_one_unreadable_sticker_is_marked_and_the_rest_resolved():
+def test_one_unreadable_sticker_follows_from_its_corner_and_two_are_marked():
     _, rgb, expected = SCANS[1]
     rgb = {face: [list(v) for v in values] for face, values in rgb.items()}
     rgb["F"][2] = [float("nan")] * 3
     result = resolve_pocket(rgb)
-    assert result.facelets[10] == "?" and not result.valid
-    assert same_cube(result.facelets[:10] + result.facelets[11:], expected[:10] + expected[11:])
+    assert result.valid and same_cube(result.facelets, expected) and result.deduced == (10,)
+    (corner,) = [c for c in CORNER_FACELETS if 10 in c]
+    other = next(i for i in corner if i != 10)
+    rgb[FACES[other // 4]][other % 4] = [float("nan")] * 3  # two of one corner: nothing left to tell its piece
+    result = resolve_pocket(rgb)
+    assert result.facelets[10] == result.facelets[other] == "?" and not result.valid and result.deduced == ()
+    rest = [i for i in range(24) if i not in (10, other)]
+    assert same_cube("".join(result.facelets[i] for i in rest), "".join(expected[i] for i in rest))
+
+
+@pytest.mark.parametrize(("name", "rgb", "expected"), SCANS, ids=[s[0] for s in SCANS])
+def test_a_face_not_found_follows_from_the_other_five(name, rgb, expected):
+    # Each corner has two stickers on the other five faces: they fix its piece and twist, hence the third.
+    for i, face in enumerate(FACES):
+        five = {f: (np.full((4, 3), np.nan) if f == face else np.asarray(v, float)) for f, v in rgb.items()}
+        result = resolve_pocket(five)
+        assert result.valid and same_cube(result.facelets, expected), (name, face)
+        assert result.deduced == tuple(range(4 * i, 4 * i + 4))
+    for two in ("UD", "UF"):  # both colours may be seen nowhere else (a solved cube): not guessed
+        result = resolve_pocket({f: (np.full((4, 3), np.nan) if f in two else np.asarray(v, float))
+                                 for f, v in rgb.items()})
+        assert not result.valid and result.deduced == () and result.facelets.count("?") == 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(FACES), st.sampled_from(sorted(PALETTES)))
+def test_any_real_2x2_with_one_face_unseen_is_deduced_right(seed: int, face: str, palette: str):
+    facelets = random_pocket_facelets(random.Random(seed))
+    rgb = palette_rgb(facelets, PALETTES[palette], np.random.default_rng(seed), 4.0)
+    rgb[face] = np.full((4, 3), np.nan).tolist()
+    result = resolve_pocket(rgb)
+    assert result.valid and same_cube(result.facelets, facelets)
 
 
 @settings(max_examples=8, deadline=None)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from qbr.solve.solver import Solution
     from qbr.vision.palette import Palette
     from qbr.vision.resolve import Resolution
+    from qbr.vision.tunables import Tunables
 
 _MAX_JSON_BYTES = 1_000_000  # a colour scan is a few kB; refuse to parse anything absurd
 SIZES = (2, 3)  # cubes that can be read: 2x2x2 and 3x3x3
@@ -59,7 +60,6 @@ def scan_command(
     tunables = Tunables()
     images = [read_image(path) for path in paths]  # every file checked before any slow work
     rgb: dict[str, np.ndarray] = {}
-    missing: list[str] = []
     sizes: dict[str, int] = {}
     for face, path, image in zip(FACES, paths, images, strict=True):
         detection = detect_face(image, tunables, size)
@@ -67,12 +67,18 @@ def scan_command(
             sizes[face] = detection.size
         if detection is not None:
             rgb[face] = measure_stickers(image, detection, tunables)
-        else:
-            missing.append(f"{path} ({FACE_NAMES[face]} face {face})")
         if debug_dir is not None:
             names = classify_face(rgb[face], palette).names if detection is not None else None
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
+    if size is None:
+        _pocket_majority(images, sizes, rgb, tunables)
+    if set(sizes.values()) == {2} and len(rgb) == len(FACES) - 1:
+        # A 2x2x2's face follows from the other five (two stickers of each corner seen): resolution fills it in.
+        gone = next(f for f in FACES if f not in rgb)
+        rgb[gone], sizes[gone] = np.full((4, 3), np.nan), 2
+    missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
+               if face not in rgb]
     if missing:
         which = "cube" if size is None else f"{size}x{size}x{size}"
         raise NoFaceFoundError(
@@ -88,6 +94,26 @@ def scan_command(
     if notices:
         result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
     return result
+
+
+def _pocket_majority(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
+                     tunables: Tunables) -> None:
+    """Five faces of a 2x2x2 and one not found or read as a 3x3 grid (a tiled wall around the face): that photo
+    is searched again for a 2x2x2's face only, and left out (to be filled in from the other five) if none is found.
+    """
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers
+
+    odd = [f for f in FACES if sizes.get(f) != 2]
+    if len(odd) != 1 or len(sizes) - (odd[0] in sizes) != len(FACES) - 1:
+        return
+    face = odd[0]
+    image = images[FACES.index(face)]
+    found = detect_face(image, tunables, 2)
+    rgb.pop(face, None)
+    sizes.pop(face, None)
+    if found is not None:
+        rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
 
 
 def _resolved_in_order(
