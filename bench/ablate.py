@@ -126,6 +126,7 @@ RULES = (
     Rule("noise thresholds (noise_canny_low/high)", "detect", {"noise_canny_low": 0.0, "noise_canny_high": 0.0}),
     Rule("wider smoothing of very noisy planes (noise_blur_ratio)", "detect", {"noise_blur_ratio": float("inf")}),
     Rule("bilateral filter of very noisy planes (noise_bilateral_range)", "detect", {"noise_bilateral_range": 0.0}),
+    Rule("texture discount of the noise estimate (noise_texture_scale)", "detect", {"noise_texture_scale": 1}),
     Rule("blue-yellow plane in the edges", "detect",
          patch=_source(detect, "_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),

@@ -69,6 +69,7 @@ WITHOUT: dict[str, dict[str, float]] = {
     "thresholds": {"noise_canny_low": 0.0, "noise_canny_high": 0.0},
     "smoothing": {"noise_blur_ratio": float("inf")},
     "bilateral": {"noise_bilateral_range": 0.0},
+    "texture": {"noise_texture_scale": 1},
 }
 """Parts of the noise-limited edges to switch off, as tunables."""
 

@@ -187,12 +187,28 @@ def _draw_preview_on_video(img: np.ndarray, view: ViewModel, lay: Layout) -> Non
         name = preview.colours[i] if preview.colours is not None and i < len(preview.colours) else None
         quad = np.round(stickers[i]).astype(np.int32)
         cv2.polylines(img, [quad], True, BLACK, lay.line + 3, cv2.LINE_AA)
-        cv2.polylines(img, [quad], True, _colour(view, name) if name else WHITE, lay.line + 1, cv2.LINE_AA)
+        colour = _colour(view, name) if name else WHITE
+        if preview.unsure is not None and i < len(preview.unsure) and preview.unsure[i]:
+            _dashed_quad(img, stickers[i], colour, lay.line + 1)  # in doubt: dashes, so glare is not taken as white
+        else:
+            cv2.polylines(img, [quad], True, colour, lay.line + 1, cv2.LINE_AA)
     outline = preview.outline if preview.outline is not None else _hull(stickers)
     outline = np.asarray(outline, np.float32)
     cv2.polylines(img, [np.round(outline).astype(np.int32)], True, WHITE, lay.line, cv2.LINE_AA)
     if view.mode in (Mode.SCANNING, Mode.CALIBRATING) and preview.steady > 0:
         _steady_bar(img, outline, preview.steady, lay)
+
+
+_DASHES = 4  # dashes along each edge of a sticker in doubt
+
+
+def _dashed_quad(img: np.ndarray, quad: np.ndarray, colour: Colour, thickness: int) -> None:
+    for k in range(len(quad)):
+        a, b = quad[k].astype(float), quad[(k + 1) % len(quad)].astype(float)
+        for d in range(_DASHES):
+            p = a + (b - a) * (2 * d) / (2 * _DASHES)
+            q = a + (b - a) * (2 * d + 1) / (2 * _DASHES)
+            cv2.line(img, (round(p[0]), round(p[1])), (round(q[0]), round(q[1])), colour, thickness, cv2.LINE_AA)
 
 
 def _hull(stickers: np.ndarray) -> np.ndarray:

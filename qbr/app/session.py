@@ -178,6 +178,8 @@ class Preview:
     """Nine colour names as currently classified."""
     steady: float
     """0..1 progress towards auto-capture."""
+    unsure: tuple[bool, ...] | None = None
+    """Per sticker: its colour name is in doubt (glare, a washed-out colour); drawn dashed."""
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,8 @@ _TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.no
 _FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
 _SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
 _NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
+_UNSURE = 0.5  # a sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)
+_SAME_RING_STICKERS = 5  # of a face's 8 outer stickers, this many named alike (best turn) make it the same face
 _REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
 
 
@@ -285,7 +289,7 @@ class _Face:
 
 @dataclass
 class _Track:
-    """The frames of one face held up (same centre colour, no long gap); colour names are voted per sticker."""
+    """The frames of one face held up (same centre colour and outer stickers, no long gap); names voted per sticker."""
 
     centre: str | tuple[str, ...]
     """What identifies the face held: its centre's colour (3x3x3), or all four colours (a 2x2x2 has no centre)."""
@@ -416,7 +420,7 @@ class Session:
         track = self._track
         if track is not None and event.t - track.last_t > self._cfg.frame_gap_seconds:
             track = None
-        if track is not None and _identity(colours) != track.centre:
+        if track is not None and (_identity(colours) != track.centre or _another_ring(colours, track.frames[-1][1])):
             track.foreign += 1
             if track.foreign < _FOREIGN_FRAMES:
                 return []  # one odd reading of the centre is noise; a few in a row mean another face
@@ -529,7 +533,11 @@ class Session:
             return None
         gaps = _centre_distances(new, self._captures)
         best = int(np.argmin(gaps))
-        return best if gaps[best] < _SAME_CENTRE_DE else None
+        # Centres alike are not enough (a washed-out yellow centre measures like the white one): the stickers
+        # around it must mostly match too, the face held in any of its four turns.
+        if gaps[best] >= _SAME_CENTRE_DE or _another_ring(new.colours, self._captures[best].colours):
+            return None
+        return best
 
     def _reassign(self) -> None:
         """Which face each capture is: by centre colour (standard scheme), else by the guided order."""
@@ -854,6 +862,7 @@ class Session:
             outline=getattr(det, "outline", None),
             colours=tuple(a.colours) if a.colours is not None else None,
             steady=steady,
+            unsure=None if a.confidence is None else tuple(bool(c < _UNSURE) for c in np.asarray(a.confidence)),
         )
 
     def _status(self, tr: Translator) -> str:
@@ -953,6 +962,21 @@ def _reading_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
     """Per capture, the largest CIEDE2000 between its stickers and ``new``'s, sticker by sticker (2x2x2 faces)."""
     lab = srgb_to_lab(np.array([new.rgb, *(c.rgb for c in captures)]))
     return delta_e(lab[:1], lab[1:]).max(axis=1)
+
+
+_RING = (0, 1, 2, 5, 8, 7, 6, 3)  # a 3x3 face's outer stickers clockwise: a quarter turn shifts them by two
+
+
+def _ring_matches(new: tuple[str, ...], old: tuple[str, ...]) -> int:
+    """How many of the outer stickers of two 3x3 faces are named alike, at the best of the face's four turns."""
+    a = [new[k] for k in _RING]
+    b = [old[k] for k in _RING]
+    return max(sum(x == y for x, y in zip(a[2 * q:] + a[:2 * q], b, strict=True)) for q in range(4))
+
+
+def _another_ring(colours: tuple[str, ...], before: tuple[str, ...]) -> bool:
+    """A 3x3 face whose outer stickers are not those of the frame before: another face, even with a like centre."""
+    return len(colours) == len(before) == 9 and _ring_matches(colours, before) < _SAME_RING_STICKERS
 
 
 def _centre_distances(new: _Face, captures: list[_Face]) -> np.ndarray:

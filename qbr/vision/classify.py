@@ -113,16 +113,23 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         if logo:
             gains = linear[fitted].sum(axis=0) / np.maximum(measured[fitted].sum(axis=0), 1e-9)
             linear[4] = measured[4] * gains
-    distances = _lab_distances(linear_to_lab(linear), palette)
+    adapted_lab = linear_to_lab(linear)
+    distances = _lab_distances(adapted_lab, palette)
     order = np.argsort(distances, axis=1)
     rows = np.arange(len(distances))
-    best = distances[rows, order[:, 0]]
+    chosen = order[:, 0].copy()
+    best = distances[rows, chosen]
     margin = distances[rows, order[:, 1]] - best
     confidence = 1.0 - np.exp(-margin / tunables.classify_margin_scale)
+    usable = np.ones(len(stickers), dtype=bool) if finite is None else finite.copy()
+    if logo:
+        usable[4] = False
+    _relative_names(chosen, confidence, linear, measured, adapted_lab, usable, palette, tunables)
+    best = distances[rows, chosen]
     if finite is not None:
         confidence = np.where(finite, confidence, 0.0)
         best = np.where(finite, best, np.nan)
-    names = [COLOUR_NAMES[k] for k in order[:, 0].tolist()]
+    names = [COLOUR_NAMES[k] for k in chosen.tolist()]
     if logo:
         names[4], best[4] = "white", distances[4, _WHITE]
         confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
@@ -130,6 +137,80 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
 
 
 _WHITE = COLOUR_NAMES.index("white")
+_RED = COLOUR_NAMES.index("red")
+_ORANGE = COLOUR_NAMES.index("orange")
+
+
+def _hue(lab: NDArray[np.float64]) -> NDArray[np.float64]:
+    return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
+
+
+def _glare_free_hue(linear: NDArray[np.float64]) -> NDArray[np.float64]:
+    """CIELAB hue of each row with its grey part removed: glare adds white light, which moves the hue to pink."""
+    return _hue(linear_to_lab(linear - linear.min(axis=-1, keepdims=True)))
+
+
+def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], linear: NDArray[np.float64],
+                    measured: NDArray[np.float64], adapted: NDArray[np.float64], usable: NDArray[np.bool_],
+                    palette: Palette, tunables: Tunables) -> None:
+    """Revise names (in place) from the face's stickers together: washed-out colours, then red against orange.
+
+    A sticker named white that still carries colour (after the light fit, or as measured: the fit may have taken
+    it for the white) is a glare-washed colour: it gets the coloured name nearest its hue, with low confidence.
+    Then the face's reds and oranges are split at the widest hue gap between them when it is wide enough: in one
+    face under one light the redder side is red, whatever the absolute hue (phones differ by ~10 degrees).
+    """
+    palette_hue = _glare_free_hue(palette.fit_tables[0])
+    white = usable & (chosen == _WHITE)
+    if white.any():
+        raw = linear_to_lab(measured)
+        adapted_chroma = np.hypot(adapted[:, 1], adapted[:, 2])
+        raw_chroma = np.hypot(raw[:, 1], raw[:, 2])
+        washed = white & ((adapted_chroma > tunables.classify_wash_chroma)
+                          | (raw_chroma > tunables.classify_wash_raw_chroma))
+        # Glare: a white far brighter than the face's other whites, or near the sensor's top, shows no colour at all.
+        bright = luminance(measured)
+        others = np.array([np.median(np.delete(bright[white], i)) if white.sum() > 1 else np.inf
+                           for i in range(int(white.sum()))])
+        glare = np.zeros_like(white)
+        glare[white] = (bright[white] > tunables.classify_glare_luminance) | (
+            bright[white] > tunables.classify_glare_ratio * others)
+        # A tint of its own: the face's whites share one light's cast, a glare-washed colour keeps some of its hue.
+        ab = adapted[white, 1:]
+        tint = np.zeros_like(white)
+        if white.sum() > 2:
+            tint[white] = np.hypot(*(ab - np.median(ab, axis=0)).T) > tunables.classify_white_tint
+        glare |= tint
+        confidence[glare] = np.minimum(confidence[glare], tunables.classify_wash_confidence)
+        for k in np.flatnonzero(washed).tolist():
+            # The hue of whichever reading kept more colour; white itself has no hue to compare.
+            seen = linear[k] if adapted_chroma[k] >= raw_chroma[k] else measured[k]
+            gaps = np.abs((_glare_free_hue(seen) - palette_hue + 180.0) % 360.0 - 180.0)
+            gaps[_WHITE] = np.inf
+            chosen[k] = int(gaps.argmin())
+            confidence[k] = min(float(confidence[k]), tunables.classify_wash_confidence)
+    warm = np.flatnonzero(usable & ((chosen == _RED) | (chosen == _ORANGE)))
+    if len(warm) < 2:
+        return
+    # As measured: one camera, one light, so the order holds without the fit (which may pull a glare-hit one).
+    hues = _glare_free_hue(measured[warm])
+    chroma = np.hypot(adapted[warm, 1], adapted[warm, 2])
+    # Only the well-saturated decide where the gap is: a glare-hit sticker's hue is the least reliable.
+    sure = chroma >= tunables.classify_warm_chroma_share * chroma.max()
+    if sure.sum() < 2:
+        return
+    ordered = np.sort(hues[sure])
+    steps = np.diff(ordered)
+    cut = int(steps.argmax())
+    if steps[cut] < tunables.classify_warm_gap:
+        return
+    boundary = (ordered[cut] + ordered[cut + 1]) / 2
+    split = 1.0 - math.exp(-float(steps[cut]) / tunables.classify_warm_gap)
+    for hue, k in zip(hues.tolist(), warm.tolist(), strict=True):
+        relative = _RED if hue < boundary else _ORANGE
+        if chosen[k] != relative:
+            chosen[k] = relative
+            confidence[k] = min(float(confidence[k]), split)
 
 
 def naive_classify(rgb9: ArrayLike, palette: Palette) -> tuple[str, ...]:

@@ -43,6 +43,7 @@ from qbr.cube.cubie import permutation_parity
 from qbr.cube.validate import Problem, ProblemKind, validate
 from qbr.vision.classify import adapt_to_palette
 from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
+from qbr.vision.cube_colours import read_cube_colours
 from qbr.vision.cube_light import FaceLight, fit_face_light
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette
 from qbr.vision.tunables import Tunables
@@ -296,22 +297,6 @@ def _light(linear: NDArray[np.float64], colours: NDArray[np.intp], weight: NDArr
            ) -> NDArray[np.float64]:
     """Per-sticker gains that remove each face's exposure and cast, fitted jointly for this colouring."""
     return _face_light(linear, colours, weight, tunables).gains
-
-
-def _read(rgb: Any) -> NDArray[np.float64]:
-    """The 54 measured colours in facelet order, NaN rows where a face or sticker is missing or not finite."""
-    stickers = np.full((54, 3), np.nan)
-    if not isinstance(rgb, Mapping):
-        return stickers
-    for i, face in enumerate(FACES):
-        try:
-            values = np.asarray(rgb.get(face), dtype=np.float64)
-        except (TypeError, ValueError, OverflowError):
-            continue
-        if values.shape == (9, 3):
-            stickers[9 * i : 9 * i + 9] = values
-    stickers[~np.isfinite(stickers).all(axis=1)] = np.nan
-    return np.clip(stickers, 0.0, 255.0)
 
 
 def _balanced_clusters(
@@ -787,7 +772,7 @@ def resolve_cube(
     photographed turned is read turned back (``turned`` says which, so the user can be told).
     """
     palette = palette or DEFAULT_PALETTE
-    stickers = _read(rgb)
+    stickers = read_cube_colours(rgb, 9)
     measured = np.isfinite(stickers).all(axis=1)
     confidence = np.zeros(54)
     if not measured[_CENTRES].all():

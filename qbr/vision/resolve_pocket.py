@@ -32,6 +32,7 @@ from qbr.cube.pocket.validate import validate
 from qbr.cube.validate import Problem, ProblemKind
 from qbr.vision.classify import adapt_to_palette
 from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
+from qbr.vision.cube_colours import read_cube_colours
 from qbr.vision.palette import DEFAULT_PALETTE, Palette
 from qbr.vision.resolve import Resolution
 from qbr.vision.resolve import _name_colours as name_colours
@@ -353,22 +354,6 @@ def _score(
 # --- the result ------------------------------------------------------------------------------------------------
 
 
-def _read(rgb: Any) -> NDArray[np.float64]:
-    """The 24 measured colours in facelet order, NaN rows where a face or sticker is missing or not finite."""
-    stickers = np.full((_N, 3), np.nan)
-    if not isinstance(rgb, Mapping):
-        return stickers
-    for i, face in enumerate(FACES):
-        try:
-            values = np.asarray(rgb.get(face), dtype=np.float64)
-        except (TypeError, ValueError, OverflowError):
-            continue
-        if values.shape == (_PER_FACE, 3):
-            stickers[_PER_FACE * i : _PER_FACE * (i + 1)] = values
-    stickers[~np.isfinite(stickers).all(axis=1)] = np.nan
-    return np.clip(stickers, 0.0, 255.0)
-
-
 def _letters(colours: NDArray[np.intp], scheme: NDArray[np.intp], measured: NDArray[np.bool_]) -> str:
     face_of = np.argsort(scheme)  # colour -> face
     return "".join(FACES[face_of[c]] if ok else "?" for c, ok in zip(colours, measured, strict=True))
@@ -446,7 +431,7 @@ def _looseness(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: N
 
 def colour_looseness(rgb: Mapping[str, Any], tunables: Tunables = Tunables()) -> float:  # noqa: B008
     """How far (mean CIEDE2000, capped per sticker) a 2x2's stickers lie from their colours in the best real cube."""
-    stickers = _read(rgb)
+    stickers = read_cube_colours(rgb, _PER_FACE)
     measured = np.isfinite(stickers).all(axis=1)
     _, colours, cost, _ = _fit(stickers, measured, tunables)[0]
     return _looseness(cost, colours, measured, tunables.resolve_misfit)
@@ -463,7 +448,7 @@ def resolve_pocket(
     where nothing usable was measured. ``palette`` only names the colours.
     """
     palette = palette or DEFAULT_PALETTE
-    stickers = _read(rgb)
+    stickers = read_cube_colours(rgb, _PER_FACE)
     measured = np.isfinite(stickers).all(axis=1)
     if measured.sum() < _N // 2:
         # Fewer than half the stickers leave too few of each colour to anchor it.
@@ -526,7 +511,7 @@ def resolve_pocket_any_order(
     wrong, cube. So every order gets a lower bound of its cheapest real cube (colours and light as fitted to the
     order given), the most promising few and the order given are fitted in full, and the best fit is resolved.
     """
-    stickers = _read(rgb)
+    stickers = read_cube_colours(rgb, _PER_FACE)
     measured = np.isfinite(stickers).all(axis=1)
     if not measured.all():
         return resolve_pocket(rgb, palette, tunables)

@@ -30,6 +30,10 @@ class Tunables:
     """A plane whose median step between pixels two apart exceeds this fraction of its grey-level spread is
     noise-limited: a dim room's gained-up frame (clean frames measure ~0.015-0.04); its Canny thresholds are set
     above the noise (below). 0: off."""
+    noise_texture_scale: int = 2
+    """...counting only the part of that step that does not grow when the plane is area-averaged this many times
+    smaller: a scene texture's (a Lego frame, wood grain) does, a dim sensor's noise does not (photos of real rigs:
+    coarse/fine step ~1.9-2.2, dim frames ~0.4-1.1). 1: every step counts as noise."""
     noise_blur_ratio: float = 0.055
     """A plane whose median step exceeds this fraction of its spread is very noisy (dim frames: ~0.06-0.16)..."""
     noise_blur_size: float = 0.015
@@ -171,6 +175,22 @@ class Tunables:
     """Largest per-round change of a channel gain in that fit: a face without white cannot be dragged far."""
     classify_logo_chroma: float = 12.0
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
+    classify_warm_gap: float = 4.0
+    """Hue gap (degrees, light-fitted CIELAB) splitting a face's reds from its oranges: the redder side is red."""
+    classify_warm_chroma_share: float = 0.6
+    """Reds and oranges below this share of the face's most saturated one do not place that gap (glare-hit ones)."""
+    classify_wash_chroma: float = 17.0
+    """A sticker named white with more chroma than this after the light fit is a washed-out colour, not white."""
+    classify_wash_raw_chroma: float = 28.0
+    """The same, on the chroma as measured (before the light fit, which may take a washed colour for white)."""
+    classify_glare_luminance: float = 0.9
+    """A sticker named white brighter than this (linear luminance as measured) may be any colour under glare."""
+    classify_glare_ratio: float = 1.2
+    """So may one brighter than this times the median of the face's other whites (one light lights them alike)."""
+    classify_white_tint: float = 6.0
+    """A white whose CIELAB (a, b) is farther than this from the median of the face's whites (3+) is unsure."""
+    classify_wash_confidence: float = 0.2
+    """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_face_gain_step: float = 2.0

@@ -7,6 +7,7 @@ Needs Xvfb, xdotool and xwd (Debian: xvfb xdotool x11-apps). Skips without them 
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import struct
 import subprocess
@@ -38,25 +39,21 @@ def _require_tools() -> None:
         pytest.skip(reason)
 
 
-def _free_display() -> int:
-    for n in range(90, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
 @pytest.fixture()
 def xvfb():
     _require_tools()
-    n = _free_display()
-    server = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{n}").exists():
-        if server.poll() is not None or time.monotonic() > deadline:
-            server.kill()
-            pytest.fail(f"Xvfb :{n} did not start")
-        time.sleep(0.05)
+    # The server picks a free display and writes its number to us: two test runs at once never share a screen.
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+    os.close(write_end)
+    with os.fdopen(read_end) as reply:
+        ready, _, _ = select.select([reply], [], [], 10)
+        number = reply.readline().strip() if ready else ""
+    if not number.isdigit():
+        server.kill()
+        pytest.fail("Xvfb did not start")
+    n = int(number)
     yield f":{n}"
     server.terminate()
     try:

@@ -175,3 +175,13 @@ def test_a_camera_that_falls_silent_is_reported_once_and_the_scan_goes_on(
     lines = err.getvalue().splitlines()
     assert lines == ["qbr: camera 0: No picture from the camera. Check that it is connected and not used by "
                      "another program; everything scanned is kept.", "qbr: camera 0: The camera is back."]
+
+
+def test_a_washed_out_centre_like_another_does_not_stall_the_scan(tmp_path: Path) -> None:
+    # In this rig's photos two centres (the white and the washed-out yellow) measure alike and both read white;
+    # shown one after the other, their outer stickers tell them apart, so all six faces are captured (issue 13).
+    _, out, err = run(["--images", str(DATA / "photos" / "3x3x3-random-01"), "--no-window", "--json"], tmp_path)
+    payload = json.loads(out)
+    # Six faces went to resolution (main stopped at 5 of 6 here); the cube itself is left in doubt by this rig.
+    assert len(payload.get("faces_captured") or FACES) == 6 and len(payload["facelets"] or "") == 54, err
+    assert "input ended" not in err

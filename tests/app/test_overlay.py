@@ -145,3 +145,19 @@ def test_visible_face_arcs_turn_clockwise_on_screen(face):
     assert _signed_area(arrow_path(face, 1, (100, 100), 120)) > 0
     assert _signed_area(arrow_path(face, 3, (100, 100), 120)) < 0
     assert _signed_area([(c, r) for r, c in turn_arc(1)]) > 0
+
+
+def test_a_sticker_in_doubt_is_outlined_in_dashes(fonts):
+    view = _view(Mode.SCANNING, 640, 480)
+    stickers = np.asarray(view.preview.stickers)
+    x0, y0 = np.floor(stickers[0].min(axis=0)).astype(int) - 2
+    x1, y1 = np.ceil(stickers[0].max(axis=0)).astype(int) + 3
+    want = np.array(RGB[FACE[0]][::-1])
+
+    def coloured(unsure: tuple[bool, ...] | None) -> int:
+        out = draw(_frame(640, 480), dataclasses.replace(view, preview=dataclasses.replace(view.preview,
+                                                                                             unsure=unsure)), fonts)
+        return int(np.count_nonzero(np.abs(out[y0:y1, x0:x1].astype(int) - want).sum(axis=2) < 30))
+
+    sure, doubt = coloured(None), coloured((True,) + (False,) * 8)
+    assert coloured((False,) * 9) == sure and 0.3 * sure < doubt < 0.75 * sure

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from types import SimpleNamespace
@@ -207,7 +208,8 @@ def test_replace_question_no_yes_and_escape(translators) -> None:
     d = Driver(translators)
     green = face_colours("F")
     d.scan("F")
-    other = ("yellow",) * 4 + ("green",) + ("yellow",) * 4
+    # The same face read again with three stickers different (five of its eight outer ones still alike).
+    other = tuple(("blue" if c == "yellow" else "yellow") if k < 3 else c for k, c in enumerate(green))
     d.show(other, 0.8)
     assert d.view.mode is Mode.CONFIRM_REPLACE
     assert "Y = yes" in d.view.prompt
@@ -229,6 +231,22 @@ def test_replace_question_no_yes_and_escape(translators) -> None:
     assert d.key("esc") == [Quit()]  # ... and otherwise quits
 
 
+def test_a_centre_measuring_like_another_is_a_new_face_when_its_stickers_differ(translators) -> None:
+    # A washed-out yellow centre reads (and measures) like the white one: its outer stickers tell the faces apart,
+    # even shown straight after the white face with no gap between them.
+    d = Driver(translators)
+    white = face_colours("U")
+    washed_d = (*face_colours("D")[:4], "white", *face_colours("D")[5:])
+    assert sum(a == b for a, b in zip(white, washed_d, strict=True)) < 6
+    d.show(white, 0.8)
+    d.show(washed_d, 0.8)
+    assert len(d.view.captured) == 2
+    d.nothing(0.6)
+    d.scan("RFLB")
+    assert set(d.view.captured) == set(FACES) and isinstance(d.effects[-1], ResolveCube)
+    assert d.view.captured["D"] == washed_d  # placed by the joint assignment of the six centres
+
+
 def test_same_face_again_is_not_a_question(translators) -> None:
     d = Driver(translators)
     green = face_colours("F")
@@ -247,7 +265,8 @@ def test_same_face_again_is_not_a_question(translators) -> None:
 def test_headless_never_asks(translators) -> None:
     d = Driver(translators, SessionConfig(interactive=False))
     d.scan("F")
-    d.show(("yellow",) * 4 + ("green",) + ("yellow",) * 4, 0.8)
+    reread = tuple(("blue" if c == "yellow" else "yellow") if k < 3 else c for k, c in enumerate(face_colours("F")))
+    d.show(reread, 0.8)  # the same face read with three stickers different: a question in the window
     assert d.view.mode is Mode.SCANNING and d.view.captured == {"F": face_colours("F")}
 
 
@@ -460,7 +479,8 @@ def test_every_language_renders_every_mode(translators) -> None:
     for lang in LANGUAGES:
         d = Driver(translators, SessionConfig(language=lang))
         d.scan(["F", "R"])
-        d.show(("yellow",) * 4 + ("green",) + ("yellow",) * 4, 0.8)
+        d.show(tuple(("blue" if c == "yellow" else "yellow") if k < 3 else c
+                     for k, c in enumerate(face_colours("F"))), 0.8)  # F read again, three stickers different
         views = [d.view]
         d.key("n")
         d.key("c")
@@ -534,3 +554,12 @@ def test_no_key_loses_captured_faces_except_one_backspace(keys) -> None:
         else:
             assert not lost
         assert all(after.get(f) == c for f, c in before.items() if f not in lost)
+
+
+def test_the_preview_marks_stickers_named_without_confidence(translators) -> None:
+    d = Driver(translators)
+    colours = face_colours("F")
+    unsure = np.ones(9)
+    unsure[[2, 7]] = 0.2  # e.g. glare-washed stickers, named by hue with low confidence
+    d.send(FrameEvent(d.t + DT, dataclasses.replace(analysis(colours), confidence=unsure)))
+    assert d.view.preview.unsure == tuple(k in (2, 7) for k in range(9))

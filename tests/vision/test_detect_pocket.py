@@ -139,3 +139,15 @@ def test_a_3x3_cube_turning_between_faces_is_never_taken_for_a_pocket_cube(seed:
     for image, _face in synth.render_session(facelets, rng, fps=6, tier=tier):
         detection = detect_face(image, PROFILES["live"])
         assert detection is None or detection.size == 3
+
+
+def test_the_lego_frames_texture_is_not_taken_for_sensor_noise() -> None:
+    # The control: counting the texture's steps as noise (the whole median step) makes R's frame "very noisy"; its
+    # smoothing and raised thresholds lose the weak red-on-black outline and the face is not found in place.
+    truth = np.array(json.loads((POCKET_SET / "truth.json").read_text())["expected_sticker_rgb"]["R"])
+    image = cv2.imread(str(POCKET_SET / "R.jpg"))
+    assert image is not None
+    for profile in PROFILES.values():
+        detection = detect_face(image, dataclasses.replace(profile, noise_texture_scale=1))
+        assert detection is None or detection.size != 2 or np.abs(measure_stickers(image, detection) - truth).max() > 15
+

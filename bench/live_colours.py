@@ -1,0 +1,224 @@
+"""Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth.
+
+    python bench/live_colours.py [--phone DIR] [--faces 30] [--jobs 2] [--show-failures]
+
+Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
+labels.json: each sticker's box and colour); each detected sticker's centre is matched to the labelled box
+containing it (three label errors, checked by eye, are corrected in ``LABEL_FIXES``). Reported for all 36 and
+for each phone alone (iPhone ``IMG_*``, Pixel ``PXL_*``): the iPhone faces were right before the relative rules,
+so the Pixel faces are where they are tuned and the iPhone faces check they break nothing.
+Rendered: single medium-tier faces from ``tests/synth`` (every palette) and ``tests/physcam``, tuning and
+validation seeds (bench/seeds.py); a face counts when detected in place (every centre within 30% of a pitch).
+Prints faces with all nine right, sticker accuracy, orange read as red, and the confusion matrix (truth rows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the renderers live with the tests
+sys.path.insert(0, str(ROOT / "bench"))
+
+import physcam  # noqa: E402
+import synth  # noqa: E402
+from seeds import cube_seeds, scene_rng  # noqa: E402
+
+from qbr.vision.classify import classify_face  # noqa: E402
+from qbr.vision.detect import detect_face  # noqa: E402
+from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE  # noqa: E402
+from qbr.vision.tunables import Tunables  # noqa: E402
+
+PHONE_FACES = ROOT / "tests" / "data" / "phone-faces"  # a copy of ../shared/data/phone-faces (CC BY 4.0)
+TIER = "medium"
+# Hand-label errors found by eye (crops of the face box): (photo, index in labels.json's list) -> the right colour.
+LABEL_FIXES = {
+    ("IMG_0976.jpg", 8): "white",  # the centre: a white logo sticker, labelled orange (the face has no orange there)
+    ("PXL_20221103_100340307-MP.jpg", 6): "yellow",  # bottom row left: plainly yellow, labelled red
+    ("PXL_20221103_100340307-MP.jpg", 7): "yellow",  # bottom row middle: plainly yellow, labelled red
+}
+
+
+@dataclass
+class Tally:
+    """Faces and stickers named right, with the confusion matrix (rows truth, columns named)."""
+
+    faces: int = 0
+    faces_right: int = 0
+    missed: int = 0
+    stickers: int = 0
+    stickers_right: int = 0
+    confusion: np.ndarray = field(default_factory=lambda: np.zeros((6, 6), dtype=int))
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, truth: Sequence[str], got: Sequence[str], label: str) -> None:
+        self.faces += 1
+        right = [a == b for a, b in zip(truth, got, strict=True)]
+        self.faces_right += all(right)
+        self.stickers += len(right)
+        self.stickers_right += sum(right)
+        for a, b in zip(truth, got, strict=True):
+            self.confusion[COLOUR_NAMES.index(a), COLOUR_NAMES.index(b)] += 1
+        if not all(right):
+            wrong = ", ".join(f"{k}:{a}->{b}" for k, (a, b) in enumerate(zip(truth, got, strict=True)) if a != b)
+            self.failures.append(f"{label}: {wrong}")
+
+    @property
+    def orange_as_red(self) -> int:
+        return int(self.confusion[COLOUR_NAMES.index("orange"), COLOUR_NAMES.index("red")])
+
+
+def phone_reads(folder: Path, tunables: Tunables) -> list[tuple[str, np.ndarray | None, list[str] | None]]:
+    """(photo name, measured RGB of the nine labelled stickers in label order or None, their colour names)."""
+    labels = json.loads((folder / "labels.json").read_text())
+    out = []
+    for name in sorted(labels):
+        image = cv2.imread(str(folder / name))
+        stickers = labels[name]["stickers"]
+        detection = detect_face(image, tunables) if image is not None else None
+        if detection is None:
+            out.append((name, None, None))
+            continue
+        rgb = measure_stickers(image, detection, tunables)
+        centres = detection.sticker_centres()
+        # Each labelled box takes the detected sticker whose centre it contains (the nearest if several).
+        order = []
+        for sticker in stickers:
+            x, y, w, h = sticker["bbox"]
+            inside = [(float(np.hypot(*(c - (x + w / 2, y + h / 2)))), k) for k, c in enumerate(centres)
+                      if x <= c[0] <= x + w and y <= c[1] <= y + h]
+            order.append(min(inside)[1] if inside else -1)
+        if -1 in order or len(set(order)) != 9:
+            out.append((name, None, None))
+            continue
+        # Keep the detector's row-major order (the classifier reads the centre as sticker 4).
+        truth = [""] * 9
+        for index, (sticker, k) in enumerate(zip(stickers, order, strict=True)):
+            truth[k] = LABEL_FIXES.get((name, index), sticker["colour"])
+        out.append((name, rgb, truth))
+    return out
+
+
+def _in_place(detection: object, truth: np.ndarray) -> np.ndarray | None:
+    """For each truth sticker the detected index within 30% of a pitch, or None when the face is misplaced."""
+    got = np.asarray(detection.stickers, float).mean(axis=1)  # type: ignore[attr-defined]
+    want = truth.astype(float).mean(axis=1)
+    pitch = float(np.linalg.norm(want[4] - want[3]) + np.linalg.norm(want[4] - want[1])) / 2
+    gaps = np.linalg.norm(want[:, None, :] - got[None, :, :], axis=2)
+    nearest = gaps.argmin(axis=1)
+    if len(set(nearest.tolist())) != 9 or not np.all(gaps.min(axis=1) < 0.3 * pitch):
+        return None
+    return nearest
+
+
+def rendered_read(job: tuple[str, str, str, int]) -> tuple[str, str, str, int, np.ndarray | None, tuple[str, ...]]:
+    """Render one face and measure it: (family, palette, split, seed, RGB in detected order or None, truth)."""
+    family, palette, split, seed = job
+    tunables = Tunables()
+    rng = scene_rng(seed, family, 1)
+    colours = synth.random_colours(rng)
+    if family == "synth":
+        shot = synth.render_face(colours, synth.sample_params(TIER, rng, palette=palette), rng)
+    else:
+        shot = physcam.render_face(colours, physcam.sample_params(TIER, rng), rng)
+    detection = detect_face(shot.image, tunables)
+    where = None if detection is None or detection.size != 3 else _in_place(detection, shot.stickers)
+    if where is None:
+        return family, palette, split, seed, None, shot.colours
+    rgb = measure_stickers(shot.image, detection, tunables)
+    truth = [""] * 9
+    for k, index in enumerate(where.tolist()):
+        truth[index] = shot.colours[k]
+    return family, palette, split, seed, rgb, tuple(truth)
+
+
+def rendered_jobs(faces: int) -> list[tuple[str, str, str, int]]:
+    jobs = []
+    for split in ("tuning", "validation"):
+        for palette in synth.PALETTES:
+            jobs += [("synth", palette, split, s) for s in cube_seeds(split, faces)]
+        jobs += [("physcam", "physcam", split, s) for s in cube_seeds(split, faces * 2)]
+    return jobs
+
+
+def name(rgb: np.ndarray, tunables: Tunables) -> tuple[str, ...]:
+    return classify_face(rgb, DEFAULT_PALETTE, tunables).names
+
+
+def print_tally(label: str, t: Tally) -> None:
+    pct = 100.0 * t.stickers_right / max(t.stickers, 1)
+    print(f"| {label} | {t.faces_right}/{t.faces} | {t.missed} | {pct:.1f}% | {t.orange_as_red} |")
+
+
+def print_confusion(label: str, t: Tally) -> None:
+    print(f"\n{label}: confusion (rows truth, columns named)\n")
+    print("| truth \\ named | " + " | ".join(COLOUR_NAMES) + " |")
+    print("|---|" + "---:|" * 6)
+    for i, n in enumerate(COLOUR_NAMES):
+        print(f"| {n} | " + " | ".join(str(v) for v in t.confusion[i]) + " |")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--phone", type=Path, default=PHONE_FACES, help="folder of phone-faces (labels.json)")
+    parser.add_argument("--faces", type=int, default=30,
+                        help="rendered faces per synth palette and split (physcam: twice as many)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--show-failures", action="store_true")
+    args = parser.parse_args(argv)
+    tunables = Tunables()
+    tallies: dict[str, Tally] = {}
+    print("| data | faces all right | not detected | stickers right | orange->red |")
+    print("|---|---:|---:|---:|---:|")
+    if (args.phone / "labels.json").is_file():
+        phone = {"phone-faces (all)": Tally(), "  iPhone IMG_*": Tally(), "  Pixel PXL_*": Tally()}
+        for photo, rgb, truth in phone_reads(args.phone, tunables):
+            for key in ("phone-faces (all)", "  iPhone IMG_*" if photo.startswith("IMG") else "  Pixel PXL_*"):
+                if rgb is None or truth is None:
+                    phone[key].missed += 1
+                else:
+                    phone[key].add(truth, name(rgb, tunables), photo)
+        for key, t in phone.items():
+            print_tally(key, t)
+        tallies.update(phone)
+    else:
+        print(f"| phone-faces: {args.phone} not found | | | | |")
+    rendered: dict[str, Tally] = {}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for family, palette, split, seed, rgb, truth in pool.map(rendered_read, rendered_jobs(args.faces),
+                                                                 chunksize=4):
+            for key in (f"{family} {split}", f"  {palette} {split}" if family == "synth" else None):
+                if key is None:
+                    continue
+                t = rendered.setdefault(key, Tally())
+                if rgb is None:
+                    t.missed += 1
+                else:
+                    t.add(truth, name(rgb, tunables), f"{family} {palette} seed {seed}")
+    for key in sorted(rendered, key=lambda k: (k.strip().split()[-1], k.startswith(" "), k)):
+        print_tally(f"{key} ({TIER})", rendered[key])
+    tallies.update(rendered)
+    for key in ("phone-faces (all)", "synth validation", "physcam validation"):
+        if key in tallies:
+            print_confusion(key, tallies[key])
+    if args.show_failures:
+        for key, t in tallies.items():
+            if t.failures and not key.startswith(" "):
+                print(f"\n{key} failures:")
+                for line in t.failures:
+                    print(f"- {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

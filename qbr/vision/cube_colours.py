@@ -1,0 +1,31 @@
+"""A whole cube's measured sticker colours, read from the per-face mapping every command and the app hand over."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from qbr.cube.conventions import FACES
+
+
+def read_cube_colours(rgb: Any, per_face: int) -> NDArray[np.float64]:
+    """The 6 x ``per_face`` sRGB colours in facelet order, NaN rows where a face or sticker is missing or not finite.
+
+    ``rgb`` maps face letter -> (per_face, 3) sRGB 0-255; anything else (a wrong shape, text, a missing face) only
+    leaves its stickers unmeasured, so resolution reports them instead of failing.
+    """
+    stickers = np.full((len(FACES) * per_face, 3), np.nan)
+    if not isinstance(rgb, Mapping):
+        return stickers
+    for i, face in enumerate(FACES):
+        try:
+            values = np.asarray(rgb.get(face), dtype=np.float64)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        if values.shape == (per_face, 3):
+            stickers[per_face * i : per_face * (i + 1)] = values
+    stickers[~np.isfinite(stickers).all(axis=1)] = np.nan
+    return np.clip(stickers, 0.0, 255.0)
