@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from qbr.app.commands.result import CommandResult
-from qbr.app.commands.solve import problems_payload, solution_header
+from qbr.app.commands.solve import problems_payload
 from qbr.app.terminal import render_net
 from qbr.cube.errors import InvalidCubeError, QbrError
 from qbr.cube.pocket.conventions import SIZE
@@ -17,6 +17,7 @@ from qbr.solve.i18n import Translator
 from qbr.solve.instructions import steps
 from qbr.solve.pocket.costs import SAMPLE, load_costs
 from qbr.solve.pocket.solver import PocketSolution, PocketSolver
+from qbr.solve.solution_text import pocket_text
 
 
 def pocket_payload(solution: PocketSolution, tr: Translator) -> dict[str, Any]:
@@ -37,20 +38,6 @@ def pocket_payload(solution: PocketSolution, tr: Translator) -> dict[str, Any]:
     if solution.cost is not None:
         payload["cost"] = round(solution.cost, 6)
     return payload
-
-
-def pocket_text(solution: PocketSolution, tr: Translator) -> str:
-    """The solution for a terminal, as the 3x3's: cube, length and notation, how to hold it, each step."""
-    lines = [tr.t("solution.cube", facelets=solution.facelets)]
-    if not solution.moves:
-        return "\n".join([*lines, tr.t("already_solved")])
-    lines += [solution_header(tr, solution.length_htm, solution.length_qtm), solution.notation]
-    if solution.cost is not None:
-        lines.append(tr.t("solution.cost", cost=f"{solution.cost:g}"))
-    lines += ["", tr.t("solution.steps"), tr.t("orientation.pocket")]
-    width = len(str(len(solution.moves)))
-    lines += [f"{n:>{width}}. {sentence}" for n, sentence in enumerate(steps(solution.moves, tr), start=1)]
-    return "\n".join(lines)
 
 
 def pocket_solve_command(

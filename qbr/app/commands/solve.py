@@ -13,6 +13,7 @@ from qbr.cube.state import CubeState
 from qbr.cube.validate import Problem, normalise_letters, validate
 from qbr.solve.i18n import Translator
 from qbr.solve.instructions import orientation_sentence, problem_message, steps
+from qbr.solve.solution_text import solution_text
 from qbr.solve.solver import Solution, solve
 
 # Colour initials people type instead of face letters ("WWWWWWWWWRRR..."), in English.
@@ -32,26 +33,6 @@ def solution_payload(
         "orientation": orientation_sentence(tr, colour_names=colour_names),
         "language": tr.lang,
     }
-
-
-def solution_header(tr: Translator, htm: int, qtm: int) -> str:
-    """The length line, "Solution (1 move, 1 quarter turn):": each count with its noun in the plural form it takes."""
-    moves, quarter_turns = tr.t("solution.moves", count=htm), tr.t("solution.quarter_turns", count=qtm)
-    return tr.t("solution.header", moves=moves, quarter_turns=quarter_turns)
-
-
-def solution_text(
-    solution: Solution, tr: Translator, numbered: bool = True, colour_names: Mapping[str, str] | None = None
-) -> str:
-    """The solution for a terminal: length and notation, then (``numbered``) how to hold the cube and each step."""
-    if not solution.moves:
-        return tr.t("already_solved")
-    lines = [solution_header(tr, solution.length_htm, solution.length_qtm), solution.notation]
-    if numbered:
-        lines += ["", tr.t("solution.steps"), orientation_sentence(tr, colour_names=colour_names)]
-        width = len(str(len(solution.moves)))
-        lines += [f"{n:>{width}}. {sentence}" for n, sentence in enumerate(steps(solution.moves, tr), start=1)]
-    return "\n".join(lines)
 
 
 def problems_payload(problems: list[Problem], tr: Translator | None = None) -> list[dict[str, Any]]:

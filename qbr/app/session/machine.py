@@ -6,330 +6,52 @@ events replays exactly (tests, headless mode and the window loop all drive the s
 
 from __future__ import annotations
 
-import enum
-import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from qbr.app.commands.solve import solution_text
+from qbr.app.session.calibration import Calibration
+from qbr.app.session.config import SessionConfig
+from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
+from qbr.app.session.events import (
+    Event,
+    FrameEvent,
+    KeyEvent,
+    NoticeEvent,
+    ResolvedEvent,
+    SolvingEvent,
+    SourceEvent,
+)
+from qbr.app.session.identity import (
+    CapturedFace,
+    faces_by_centre,
+    identity,
+    nearest_by_centre,
+    nearest_by_stickers,
+    same_face,
+    seen_before,
+)
+from qbr.app.session.mode import Mode
+from qbr.app.session.steady import SteadyTrack, follow
+from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import apply_to_facelets
 from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
-from qbr.vision.colour import delta_e, srgb_to_lab
+from qbr.solve.solution_text import pocket_text, solution_text
 
 if TYPE_CHECKING:
     from qbr.app.analysis import FrameAnalysis
-    from qbr.cube.errors import QbrError
     from qbr.solve.i18n import Translator
     from qbr.solve.solver import Solution
     from qbr.vision.palette import Palette
     from qbr.vision.resolve import Resolution
 
 
-class Mode(enum.Enum):
-    """What the session is doing; decides which keys mean what and what the overlay shows."""
-
-    SCANNING = "scanning"
-    CONFIRM_REPLACE = "confirm_replace"
-    CALIBRATING = "calibrating"
-    RESOLVING = "resolving"
-    INVALID = "invalid"
-    SOLUTION = "solution"
-    NO_FRAMES = "no_frames"
-
-
-# ----------------------------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True)
-class FrameEvent:
-    """One analysed frame; ``analysis`` None means no face was seen in it."""
-
-    t: float
-    analysis: FrameAnalysis | None
-
-
-@dataclass(frozen=True)
-class KeyEvent:
-    """A key press: "space", "c", "l", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
-
-    t: float
-    key: str
-
-
-@dataclass(frozen=True)
-class TickEvent:
-    """Time passes without a frame (lets timers advance while the source is silent)."""
-
-    t: float
-
-
-@dataclass(frozen=True)
-class SourceEvent:
-    """Frames stopped arriving (ok=False) or came back (ok=True)."""
-
-    t: float
-    ok: bool
-
-
-@dataclass(frozen=True)
-class ResolvedEvent:
-    """The answer to a ResolveCube effect."""
-
-    t: float
-    resolution: Resolution
-    solution: Solution | None
-    error: QbrError | None
-
-
-@dataclass(frozen=True)
-class SolvingEvent:
-    """A budgeted solve found a shorter verified solution while the cube is being solved (``moves`` long)."""
-
-    t: float
-    moves: int
-
-
-@dataclass(frozen=True)
-class NoticeEvent:
-    """Something outside the session the user should see (e.g. a setting could not be saved): a UI string key."""
-
-    t: float
-    key: str
-    params: Mapping[str, str] = field(default_factory=dict)
-
-
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
-
-
-# ---------------------------------------------------------------------------------------------- effects
-
-
-@dataclass(frozen=True)
-class ResolveCube:
-    """Run resolve_cube + solve off the UI thread on these per-face (9,3) sRGB means; answer with ResolvedEvent."""
-
-    rgb: Mapping[str, np.ndarray]
-    palette: Palette
-    any_order: bool = False
-    """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
-
-
-@dataclass(frozen=True)
-class SavePalette:
-    """Store this calibrated palette; None resets to the defaults (deletes the user file)."""
-
-    palette: Palette | None
-
-
-@dataclass(frozen=True)
-class SaveLanguage:
-    """Remember the chosen language for the next run."""
-
-    lang: str
-
-
-@dataclass(frozen=True)
-class PrintText:
-    """Print to the terminal (e.g. the full solution)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Quit:
-    """Leave the app."""
-
-
-Effect = Union[ResolveCube, SavePalette, SaveLanguage, PrintText, Quit]  # noqa: UP007 (runtime alias)
-
-
-# ------------------------------------------------------------------------------------------- view model
-
-
-@dataclass(frozen=True)
-class Guide:
-    """How to hold the cube for the next face."""
-
-    face: str
-    """Face letter (U R F D L B) to show next."""
-    front: str
-    """Colour name of the centre that faces the camera."""
-    top: str
-    """Colour name of the centre on top."""
-    right: str
-    """Colour name of the centre on the right."""
-    text: str
-    """Translated, e.g. "Green centre towards you, white on top"."""
-
-
-@dataclass(frozen=True)
-class Preview:
-    """The live detection to draw over the camera image."""
-
-    stickers: np.ndarray | None
-    """(9,4,2) sticker corners in image coordinates."""
-    outline: np.ndarray | None
-    """(4,2) face outline in image coordinates."""
-    colours: tuple[str, ...] | None
-    """Nine colour names as currently classified."""
-    steady: float
-    """0..1 progress towards auto-capture."""
-    unsure: tuple[bool, ...] | None = None
-    """Per sticker: its colour name is in doubt (glare, a washed-out colour); drawn dashed."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One move of the solution, ready to show."""
-
-    index: int
-    """0-based."""
-    total: int
-    move: str
-    """Notation, e.g. "R'"."""
-    face: str
-    turns: int
-    """1, 2 or 3 quarter turns clockwise."""
-    sentence: str
-    """Translated plain words."""
-    counter: str
-    """Translated "Step 3 of 19"."""
-    facelets_before: str
-    """Cube state before this move (for the small rendered cube)."""
-
-
-@dataclass(frozen=True)
-class ViewModel:
-    """Everything the overlay draws; every user-facing string is already translated."""
-
-    mode: Mode
-    language: str
-    rtl: bool
-    status: str
-    prompt: str
-    message: str | None
-    guide: Guide | None
-    preview: Preview | None
-    captured: Mapping[str, tuple[str, ...]]
-    highlight_face: str | None
-    step: Step | None
-    solution: tuple[str, ...]
-    legend: tuple[tuple[str, str], ...]
-    colour_rgb: Mapping[str, tuple[int, int, int]]
-    """Colour name -> display sRGB (from the palette)."""
-    scheme: Mapping[str, str]
-    """Face letter -> colour name of its centre."""
-    calibration: tuple[str, int, int] | None
-    """(colour being calibrated, 0-based index, total) in CALIBRATING mode."""
-    size: int = 3
-    """The cube being scanned: 3 (3x3x3) or 2 (2x2x2, nets and faces of four stickers)."""
-    legend_item: str = "{key} {action}"
-    """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
-
-
-# ---------------------------------------------------------------------------------------------- session
-
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 _TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
-_FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
-_SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
-_NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
 _UNSURE = 0.5  # a sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)
-_SAME_RING_STICKERS = 5  # of a face's 8 outer stickers, this many named alike (best turn) make it the same face
 _REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
-
-
-@dataclass(frozen=True)
-class SessionConfig:
-    """Behaviour settings of a session (no state); pass explicitly, tests shorten the timings."""
-
-    language: str = "en"
-    languages: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant", "nl", "de", "fr", "es", "hu", "ar", "ja")
-    """Languages L cycles through, in this order (those with a translator)."""
-    normalize: bool = False
-    """Also print the solution as numbered sentences."""
-    scheme: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_SCHEME))
-    """Expected centre colours; with the standard scheme faces are recognised by centre in any order."""
-    order: tuple[str, ...] = ("F", "R", "B", "L", "U", "D")
-    """Guided scanning order: the four sides turning the cube to the left, then top, then bottom."""
-    auto_capture: bool = True
-    interactive: bool = True
-    """Someone can answer questions (False in headless mode: a face already captured is then never replaced)."""
-    steady_seconds: float = 0.5
-    """The same nine colour names must be seen this long before a face is captured automatically."""
-    steady_agreement: float = 0.6
-    """Each sticker's name must be the same in this share of the last steady_seconds of frames (flicker allowed)."""
-    frame_gap_seconds: float = 0.5
-    """A longer gap between frames with a face restarts the steadiness timer (shorter ones are detection misses)."""
-    steady_min_frames: int = 3
-    """The colour vote needs at least this many frames in the last steady_seconds."""
-    size_switch_seconds: float = 1.5
-    """Once faces are captured, a cube of the other size (2x2x2 or 3x3x3) must be held steady this long to switch."""
-    calibration_seconds: float = 1.0
-    """Each centre colour is sampled over this long (frames with a face only)."""
-    calibration_min_frames: int = 5
-    near_centre: float = 60.0
-    """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
-    separation: float = 30.0
-    """Calibration ignores a face whose centre is this close to a colour already sampled (still the old face)."""
-    notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
-    """Start-up warnings to show (UI string key, parameters), e.g. a corrupt calibration file was ignored."""
-
-
-@dataclass
-class _Face:
-    colours: tuple[str, ...]
-    rgb: np.ndarray
-    letter: str | None = None  # fixed by the guided order for a non-standard scheme; else found by centre colour
-
-
-@dataclass
-class _Track:
-    """The frames of one face held up (same centre colour and outer stickers, no long gap); names voted per sticker."""
-
-    centre: str | tuple[str, ...]
-    """What identifies the face held: its centre's colour (3x3x3), or all four colours (a 2x2x2 has no centre)."""
-    since: float
-    last_t: float
-    frames: list[tuple[float, tuple[str, ...], np.ndarray]] = field(default_factory=list)
-    size: int = 3  # stickers along the face's side
-    foreign: int = 0  # consecutive frames whose centre reads differently
-    done: bool = False  # this holding of the face has been captured (or the question about it answered)
-
-    def add(self, t: float, colours: tuple[str, ...], rgb: np.ndarray, window: float) -> None:
-        self.last_t = t
-        self.frames.append((t, colours, rgb))
-        while self.frames and self.frames[0][0] < t - window:
-            self.frames.pop(0)
-
-    def consensus(self, agreement: float) -> tuple[tuple[str, ...], np.ndarray] | None:
-        """The per-sticker majority names of the recent frames and their mean sRGB, or None if they disagree."""
-        names: list[str] = []
-        for k in range(len(self.frames[0][1])):
-            votes: dict[str, int] = {}
-            for _, colours, _ in self.frames:
-                votes[colours[k]] = votes.get(colours[k], 0) + 1
-            name, count = max(votes.items(), key=lambda item: item[1])
-            if count < agreement * len(self.frames):
-                return None
-            names.append(name)
-        agreed = tuple(names)
-        # Frames that read a sticker or two differently still measured the same stickers; a turned face did not.
-        rgb = [r for _, colours, r in self.frames if sum(a != b for a, b in zip(colours, agreed, strict=True)) <= 2]
-        return agreed, np.mean(rgb, axis=0)
-
-
-@dataclass
-class _Calibration:
-    names: tuple[str, ...]
-    index: int = 0
-    samples: dict[str, list[np.ndarray]] = field(default_factory=dict)
-    started: float | None = None
-    frames: int = 0
 
 
 class Session:
@@ -354,11 +76,11 @@ class Session:
         self._scheme = dict(config.scheme)
         self._size = 3  # the cube being scanned: a steady face of the other size switches it
         self._by_centre = self._scheme == STANDARD_SCHEME
-        self._captures: list[_Face] = []  # in the order they were captured
-        self._faces: dict[str, _Face] = {}  # face letter -> capture, derived from _captures by _reassign
-        self._track: _Track | None = None
+        self._captures: list[CapturedFace] = []  # in the order they were captured
+        self._faces: dict[str, CapturedFace] = {}  # face letter -> capture, derived from _captures by _reassign
+        self._track: SteadyTrack | None = None
         self._last: FrameAnalysis | None = None
-        self._pending: tuple[int, _Face] | None = None  # (index in _captures, the new reading)
+        self._pending: tuple[int, CapturedFace] | None = None  # (index in _captures, the new reading)
         self._message: tuple[Callable[[Translator], str], float | None] | None = None
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
@@ -366,7 +88,7 @@ class Session:
         self._solution: Solution | None = None
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
-        self._cal: _Calibration | None = None
+        self._cal: Calibration | None = None
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
             self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
@@ -417,20 +139,11 @@ class Session:
             return []
         colours = tuple(a.colours)
         rgb = np.asarray(a.rgb, dtype=float)
-        track = self._track
-        if track is not None and event.t - track.last_t > self._cfg.frame_gap_seconds:
-            track = None
-        if track is not None and (_identity(colours) != track.centre or _another_ring(colours, track.frames[-1][1])):
-            track.foreign += 1
-            if track.foreign < _FOREIGN_FRAMES:
-                return []  # one odd reading of the centre is noise; a few in a row mean another face
-            track = None
-        if track is None:
-            track = _Track(_identity(colours), event.t, event.t, size=_size_of(colours))
-        track.foreign = 0
-        track.add(event.t, colours, rgb, self._cfg.steady_seconds)
+        track, taken = follow(self._track, event.t, colours, rgb, self._cfg)
         self._track = track
-        agreed = self._agreed()
+        if not taken:
+            return []
+        agreed = track.agreed(self._cfg)
         if agreed is None or track.done:
             return []
         if track.size != self._size:
@@ -445,20 +158,6 @@ class Session:
             track.done = True  # one capture per holding: a reading that drifts as the cube turns away is not a new face
             return self._capture(agreed[0], agreed[1], explicit=False)
         return []
-
-    def _held(self) -> float:
-        """How long the current face has been held, as a fraction of the time that makes it steady."""
-        if self._track is None:
-            return 0.0
-        if self._cfg.steady_seconds <= 0:
-            return 1.0
-        return min(1.0, (self._track.last_t - self._track.since) / self._cfg.steady_seconds)
-
-    def _agreed(self) -> tuple[tuple[str, ...], np.ndarray] | None:
-        """The steady face's colour names and mean sRGB, once it has been held long enough and reads consistently."""
-        if self._track is None or self._held() < 1.0 or len(self._track.frames) < self._cfg.steady_min_frames:
-            return None
-        return self._track.consensus(self._cfg.steady_agreement)
 
     def _on_key(self, key: str) -> list[Effect]:
         mode = self._mode
@@ -495,7 +194,7 @@ class Session:
         if key == "c" and mode in (Mode.SCANNING, Mode.INVALID, Mode.SOLUTION):
             self._back_to = mode
             self._mode = Mode.CALIBRATING
-            self._cal = _Calibration(tuple(self._palette.colours))
+            self._cal = Calibration(tuple(self._palette.colours))
             self._track = None
             return []
         if mode in (Mode.SCANNING, Mode.INVALID):
@@ -506,7 +205,7 @@ class Session:
                 agreed = self._track.consensus(self._cfg.steady_agreement) if self._track is not None else None
                 if self._track is not None:
                     self._track.done = True
-                if agreed is not None and _identity(agreed[0]) == _identity(tuple(self._last.colours)):
+                if agreed is not None and identity(agreed[0]) == identity(tuple(self._last.colours)):
                     return self._capture(agreed[0], agreed[1], explicit=True)
                 return self._capture(tuple(self._last.colours), np.asarray(self._last.rgb, dtype=float), explicit=True)
             if key == "backspace" and mode is Mode.SCANNING:
@@ -527,27 +226,15 @@ class Session:
             return self._highlight
         return next((f for f in self._cfg.order if f not in self._faces), None)
 
-    def _same_face(self, new: _Face) -> int | None:
-        """The capture whose centre measures like ``new``'s (the same physical face shown again), if any."""
-        if not self._captures:
-            return None
-        gaps = _centre_distances(new, self._captures)
-        best = int(np.argmin(gaps))
-        # Centres alike are not enough (a washed-out yellow centre measures like the white one): the stickers
-        # around it must mostly match too, the face held in any of its four turns.
-        if gaps[best] >= _SAME_CENTRE_DE or _another_ring(new.colours, self._captures[best].colours):
-            return None
-        return best
-
     def _reassign(self) -> None:
         """Which face each capture is: by centre colour (standard scheme), else by the guided order."""
         if self._by_centre:
-            letters = _assign_centres(self._captures, self._scheme, self._palette)
+            letters = faces_by_centre(self._captures, self._scheme, self._palette)
         else:
             letters = [c.letter or "" for c in self._captures]
         self._faces = {letter: capture for letter, capture in zip(letters, self._captures, strict=True)}
 
-    def _letter(self, capture: _Face) -> str:
+    def _letter(self, capture: CapturedFace) -> str:
         return next(f for f, c in self._faces.items() if c is capture)
 
     def _switch_size(self, size: int) -> None:
@@ -563,17 +250,17 @@ class Session:
         if len(colours) != self._size ** 2:
             return []  # a face of the other cube, captured by hand: not part of this one
         if self._size == 2:
-            return self._capture_pocket(_Face(colours, rgb), explicit)
-        new = _Face(colours, rgb)
+            return self._capture_pocket(CapturedFace(colours, rgb), explicit)
+        new = CapturedFace(colours, rgb)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
-            same = self._same_face(new)
-            index = same if same is not None else int(np.argmin(_centre_distances(new, self._captures)))
+            same = same_face(new, self._captures)
+            index = same if same is not None else nearest_by_centre(new, self._captures)
             new.letter = self._captures[index].letter
             self._captures[index] = new
             self._reassign()
             self._say("app.msg.rescanned", colour=self._scheme[self._letter(new)])
             return self._resolve()
-        same = self._same_face(new)
+        same = same_face(new, self._captures)
         if same is not None:
             old = self._captures[same]
             colour = self._scheme[self._letter(old)]
@@ -598,18 +285,18 @@ class Session:
         self._say("app.msg.captured", colour=self._scheme[self._letter(new)])
         return self._resolve() if len(self._captures) == len(FACES) else []
 
-    def _capture_pocket(self, new: _Face, explicit: bool) -> list[Effect]:
+    def _capture_pocket(self, new: CapturedFace, explicit: bool) -> list[Effect]:
         """A 2x2x2 face: no centre says which it is, so it is the face the guide asked for."""
         if self._mode is Mode.INVALID:  # the user was asked to show a face again: replace it
             index = next((i for i, c in enumerate(self._captures) if c.letter == self._highlight), None)
             if index is None:
-                index = int(np.argmin(_reading_distances(new, self._captures)))
+                index = nearest_by_stickers(new, self._captures)
             new.letter = self._captures[index].letter
             self._captures[index] = new
             self._reassign()
             self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
             return self._resolve()
-        if self._captures and _reading_distances(new, self._captures).min() < _SAME_CENTRE_DE:
+        if seen_before(new, self._captures):
             if explicit:
                 self._say("app.msg.pocket_already")
             return []  # the face just captured, seen again (every sticker alike)
@@ -684,8 +371,6 @@ class Session:
             if self._size == 2 and event.resolution.colour_names:
                 self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
             if self._size == 2:
-                from qbr.app.commands.pocket import pocket_text
-
                 return [PrintText(pocket_text(event.solution, self._tr()))]
             notices = [self._turned_notice(face, k) for face, k in turned.items()]
             if turned:
@@ -711,24 +396,10 @@ class Session:
     def _calibrate(self, t: float, rgb: np.ndarray) -> None:
         cal = self._cal
         assert cal is not None
-        centre = rgb[4] if len(rgb) == 9 else np.median(rgb, axis=0)  # a 2x2x2 has no centre: a solved face
-        for name in cal.names[: cal.index]:
-            if np.linalg.norm(np.mean(cal.samples[name], axis=0) - centre) < self._cfg.separation:
-                return  # still the face of a colour already sampled
-        near = rgb[np.linalg.norm(rgb - centre, axis=1) < self._cfg.near_centre]
-        name = cal.names[cal.index]
-        cal.samples.setdefault(name, []).extend(near)
-        cal.frames += 1
-        if cal.started is None:
-            cal.started = t
-        if t - cal.started >= self._cfg.calibration_seconds and cal.frames >= self._cfg.calibration_min_frames:
-            cal.index += 1
-            cal.started = None
-            cal.frames = 0
-            if cal.index == len(cal.names):
-                self._palette = _calibrated_palette(self._palette, cal.samples)
-                self._cal = None
-                self._reassign()  # the new colours may tell the captured centres apart better
+        if cal.add(t, rgb, self._cfg):
+            self._palette = cal.palette(self._palette)
+            self._cal = None
+            self._reassign()  # the new colours may tell the captured centres apart better
 
     def _calibration_done(self) -> list[Effect]:
         self._mode = self._back_to
@@ -824,7 +495,7 @@ class Session:
             legend_item=tr.t("app.legend.item", key="{key}", action="{action}"),  # the template, for the overlay
             colour_rgb={n: tuple(round(float(v)) for v in rgb) for n, rgb in self._palette.colours.items()},
             scheme=dict(self._scheme),
-            calibration=(self._cal.names[self._cal.index], self._cal.index, len(self._cal.names))
+            calibration=(self._cal.colour, self._cal.index, len(self._cal.names))
             if self._cal is not None
             else None,
             size=self._size,
@@ -852,8 +523,8 @@ class Session:
         if self._mode is Mode.CALIBRATING and self._cal is not None:
             steady = min(1.0, self._cal.frames / max(1, self._cfg.calibration_min_frames))
         elif self._track is not None and not self._track.done:
-            steady = self._held()
-            if steady >= 1.0 and self._agreed() is None:
+            steady = self._track.held(self._cfg.steady_seconds)
+            if steady >= 1.0 and self._track.agreed(self._cfg) is None:
                 steady = 0.95  # held long enough, but the colours still flicker
         else:
             steady = 0.0
@@ -878,7 +549,7 @@ class Session:
             face = self._letter(self._captures[self._pending[0]])
             return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[face]))
         if mode is Mode.CALIBRATING and self._cal is not None:
-            return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.names[self._cal.index]))
+            return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.colour))
         if mode is Mode.RESOLVING:
             if self._solving_best is not None:
                 return tr.t("app.prompt.solving_best", count=self._solving_best)
@@ -938,79 +609,9 @@ class Session:
         )
 
 
-# ------------------------------------------------------------------------- adapters to qbr.solve / vision
-
-
 def _colour_name(tr: Translator, name: str) -> str:
     return colour_name(name, tr)
 
 
 def _orientation(tr: Translator, front: str, top: str, scheme: Mapping[str, str]) -> str:
     return orientation_sentence(tr, front, top, scheme)
-
-
-def _size_of(colours: tuple[str, ...]) -> int:
-    return 2 if len(colours) == 4 else 3
-
-
-def _identity(colours: tuple[str, ...]) -> str | tuple[str, ...]:
-    """What tells one face held up from the next: the centre's colour, or on a 2x2x2 all four colours."""
-    return colours if len(colours) == 4 else colours[4]
-
-
-def _reading_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
-    """Per capture, the largest CIEDE2000 between its stickers and ``new``'s, sticker by sticker (2x2x2 faces)."""
-    lab = srgb_to_lab(np.array([new.rgb, *(c.rgb for c in captures)]))
-    return delta_e(lab[:1], lab[1:]).max(axis=1)
-
-
-_RING = (0, 1, 2, 5, 8, 7, 6, 3)  # a 3x3 face's outer stickers clockwise: a quarter turn shifts them by two
-
-
-def _ring_matches(new: tuple[str, ...], old: tuple[str, ...]) -> int:
-    """How many of the outer stickers of two 3x3 faces are named alike, at the best of the face's four turns."""
-    a = [new[k] for k in _RING]
-    b = [old[k] for k in _RING]
-    return max(sum(x == y for x, y in zip(a[2 * q:] + a[:2 * q], b, strict=True)) for q in range(4))
-
-
-def _another_ring(colours: tuple[str, ...], before: tuple[str, ...]) -> bool:
-    """A 3x3 face whose outer stickers are not those of the frame before: another face, even with a like centre."""
-    return len(colours) == len(before) == 9 and _ring_matches(colours, before) < _SAME_RING_STICKERS
-
-
-def _centre_distances(new: _Face, captures: list[_Face]) -> np.ndarray:
-    """CIEDE2000 between ``new``'s centre sticker and each capture's."""
-    lab = srgb_to_lab(np.array([new.rgb[4], *(c.rgb[4] for c in captures)]))
-    return delta_e(lab[:1], lab[1:])
-
-
-def _assign_centres(captures: list[_Face], scheme: Mapping[str, str], palette: Palette) -> list[str]:
-    """The face of each capture: the assignment of distinct faces whose centre colours fit the captures best.
-
-    Each centre is compared with the palette colour of each face's centre colour (plus a penalty where the
-    per-face classification named it differently); faces are distinct, so under a colour cast a centre that
-    alone would be misnamed (a bluish white read as blue) is still placed right once the real blue is in.
-    """
-    faces = [f for f in FACES if scheme[f] in palette.colours]
-    if not captures:
-        return []
-    if len(captures) > len(faces):
-        raise ValueError("more captures than faces")
-    centres = srgb_to_lab(np.array([c.rgb[4] for c in captures]))
-    targets = srgb_to_lab(np.array([palette.colours[scheme[f]] for f in faces]))
-    cost = delta_e(centres[:, None, :], targets[None, :, :])
-    cost = cost + _NAME_PENALTY * np.array([[c.colours[4] != scheme[f] for f in faces] for c in captures])
-    best = min(itertools.permutations(range(len(faces)), len(captures)),
-               key=lambda perm: sum(cost[i, j] for i, j in enumerate(perm)))
-    return [faces[j] for j in best]
-
-
-def _calibrated_palette(base: Palette, samples: Mapping[str, list[np.ndarray]]) -> Palette:
-    """``base`` with each sampled colour replaced by the median of its samples (robust to a stray sticker)."""
-    import dataclasses
-
-    colours = dict(base.colours)
-    for name, values in samples.items():
-        colours[name] = tuple(float(v) for v in np.median(np.asarray(values), axis=0))
-    return dataclasses.replace(base, colours=colours, name="calibrated")

@@ -1,0 +1,44 @@
+"""The live session: a pure state machine (events in, effects and a view model out) and the concepts it ties.
+
+No I/O, no windows, no threads and no clock reads; callers import what they need from here.
+"""
+
+from qbr.app.session.config import SessionConfig
+from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
+from qbr.app.session.events import (
+    Event,
+    FrameEvent,
+    KeyEvent,
+    NoticeEvent,
+    ResolvedEvent,
+    SolvingEvent,
+    SourceEvent,
+    TickEvent,
+)
+from qbr.app.session.machine import Session
+from qbr.app.session.mode import Mode
+from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
+
+__all__ = [
+    "Effect",
+    "Event",
+    "FrameEvent",
+    "Guide",
+    "KeyEvent",
+    "Mode",
+    "NoticeEvent",
+    "Preview",
+    "PrintText",
+    "Quit",
+    "ResolveCube",
+    "ResolvedEvent",
+    "SaveLanguage",
+    "SavePalette",
+    "Session",
+    "SessionConfig",
+    "SolvingEvent",
+    "SourceEvent",
+    "Step",
+    "TickEvent",
+    "ViewModel",
+]

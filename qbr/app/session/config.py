@@ -1,0 +1,45 @@
+"""How a live session behaves (languages, scanning order, timings of auto-capture and calibration): no state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from qbr.cube.conventions import STANDARD_SCHEME
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """Behaviour settings of a session (no state); pass explicitly, tests shorten the timings."""
+
+    language: str = "en"
+    languages: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant", "nl", "de", "fr", "es", "hu", "ar", "ja")
+    """Languages L cycles through, in this order (those with a translator)."""
+    normalize: bool = False
+    """Also print the solution as numbered sentences."""
+    scheme: Mapping[str, str] = field(default_factory=lambda: dict(STANDARD_SCHEME))
+    """Expected centre colours; with the standard scheme faces are recognised by centre in any order."""
+    order: tuple[str, ...] = ("F", "R", "B", "L", "U", "D")
+    """Guided scanning order: the four sides turning the cube to the left, then top, then bottom."""
+    auto_capture: bool = True
+    interactive: bool = True
+    """Someone can answer questions (False in headless mode: a face already captured is then never replaced)."""
+    steady_seconds: float = 0.5
+    """The same nine colour names must be seen this long before a face is captured automatically."""
+    steady_agreement: float = 0.6
+    """Each sticker's name must be the same in this share of the last steady_seconds of frames (flicker allowed)."""
+    frame_gap_seconds: float = 0.5
+    """A longer gap between frames with a face restarts the steadiness timer (shorter ones are detection misses)."""
+    steady_min_frames: int = 3
+    """The colour vote needs at least this many frames in the last steady_seconds."""
+    size_switch_seconds: float = 1.5
+    """Once faces are captured, a cube of the other size (2x2x2 or 3x3x3) must be held steady this long to switch."""
+    calibration_seconds: float = 1.0
+    """Each centre colour is sampled over this long (frames with a face only)."""
+    calibration_min_frames: int = 5
+    near_centre: float = 60.0
+    """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
+    separation: float = 30.0
+    """Calibration ignores a face whose centre is this close to a colour already sampled (still the old face)."""
+    notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
+    """Start-up warnings to show (UI string key, parameters), e.g. a corrupt calibration file was ignored."""

@@ -1,0 +1,51 @@
+"""What the live session asks its runtime to do: resolve off the UI thread, save settings, print, quit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from qbr.vision.palette import Palette
+
+
+@dataclass(frozen=True)
+class ResolveCube:
+    """Run resolve_cube + solve off the UI thread on these per-face (9,3) sRGB means; answer with ResolvedEvent."""
+
+    rgb: Mapping[str, np.ndarray]
+    palette: Palette
+    any_order: bool = False
+    """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
+
+
+@dataclass(frozen=True)
+class SavePalette:
+    """Store this calibrated palette; None resets to the defaults (deletes the user file)."""
+
+    palette: Palette | None
+
+
+@dataclass(frozen=True)
+class SaveLanguage:
+    """Remember the chosen language for the next run."""
+
+    lang: str
+
+
+@dataclass(frozen=True)
+class PrintText:
+    """Print to the terminal (e.g. the full solution)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Leave the app."""
+
+
+Effect = Union[ResolveCube, SavePalette, SaveLanguage, PrintText, Quit]  # noqa: UP007 (runtime alias)

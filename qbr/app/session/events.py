@@ -1,0 +1,77 @@
+"""What happens to the live session: frames, keys, time passing, the source, answers from work off the UI thread.
+
+Time arrives inside the events (the session never reads a clock), so a scripted sequence replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from qbr.app.analysis import FrameAnalysis
+    from qbr.cube.errors import QbrError
+    from qbr.solve.solver import Solution
+    from qbr.vision.resolve import Resolution
+
+
+@dataclass(frozen=True)
+class FrameEvent:
+    """One analysed frame; ``analysis`` None means no face was seen in it."""
+
+    t: float
+    analysis: FrameAnalysis | None
+
+
+@dataclass(frozen=True)
+class KeyEvent:
+    """A key press: "space", "c", "l", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
+
+    t: float
+    key: str
+
+
+@dataclass(frozen=True)
+class TickEvent:
+    """Time passes without a frame (lets timers advance while the source is silent)."""
+
+    t: float
+
+
+@dataclass(frozen=True)
+class SourceEvent:
+    """Frames stopped arriving (ok=False) or came back (ok=True)."""
+
+    t: float
+    ok: bool
+
+
+@dataclass(frozen=True)
+class ResolvedEvent:
+    """The answer to a ResolveCube effect."""
+
+    t: float
+    resolution: Resolution
+    solution: Solution | None
+    error: QbrError | None
+
+
+@dataclass(frozen=True)
+class SolvingEvent:
+    """A budgeted solve found a shorter verified solution while the cube is being solved (``moves`` long)."""
+
+    t: float
+    moves: int
+
+
+@dataclass(frozen=True)
+class NoticeEvent:
+    """Something outside the session the user should see (e.g. a setting could not be saved): a UI string key."""
+
+    t: float
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)

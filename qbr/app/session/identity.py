@@ -1,0 +1,87 @@
+"""Which cube face a captured reading is: held up again, another face, or placed by its centre's colour.
+
+The colour distances themselves (CIEDE2000) are qbr.vision.face_match's; this file decides with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from qbr.vision.face_match import assign_centres, centre_distances, face_distances
+
+if TYPE_CHECKING:
+    from qbr.vision.palette import Palette
+
+_SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
+_NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
+_SAME_RING_STICKERS = 5  # of a face's 8 outer stickers, this many named alike (best turn) make it the same face
+_RING = (0, 1, 2, 5, 8, 7, 6, 3)  # a 3x3 face's outer stickers clockwise: a quarter turn shifts them by two
+
+
+@dataclass
+class CapturedFace:
+    """One face as captured: its stickers' colour names and mean sRGB, and the face it was given."""
+
+    colours: tuple[str, ...]
+    rgb: np.ndarray
+    letter: str | None = None  # fixed by the guided order for a non-standard scheme; else found by centre colour
+
+
+def size_of(colours: tuple[str, ...]) -> int:
+    """Stickers along the side of the face these colour names were read from: 2 (2x2x2) or 3."""
+    return 2 if len(colours) == 4 else 3
+
+
+def identity(colours: tuple[str, ...]) -> str | tuple[str, ...]:
+    """What tells one face held up from the next: the centre's colour, or on a 2x2x2 all four colours."""
+    return colours if len(colours) == 4 else colours[4]
+
+
+def ring_matches(new: tuple[str, ...], old: tuple[str, ...]) -> int:
+    """How many of the outer stickers of two 3x3 faces are named alike, at the best of the face's four turns."""
+    a = [new[k] for k in _RING]
+    b = [old[k] for k in _RING]
+    return max(sum(x == y for x, y in zip(a[2 * q:] + a[:2 * q], b, strict=True)) for q in range(4))
+
+
+def another_ring(colours: tuple[str, ...], before: tuple[str, ...]) -> bool:
+    """A 3x3 face whose outer stickers are not those of the frame before: another face, even with a like centre."""
+    return len(colours) == len(before) == 9 and ring_matches(colours, before) < _SAME_RING_STICKERS
+
+
+def same_face(new: CapturedFace, captures: list[CapturedFace]) -> int | None:
+    """The capture whose centre measures like ``new``'s (the same physical face shown again), if any."""
+    if not captures:
+        return None
+    gaps = centre_distances(new.rgb[4], [c.rgb[4] for c in captures])
+    best = int(np.argmin(gaps))
+    # Centres alike are not enough (a washed-out yellow centre measures like the white one): the stickers
+    # around it must mostly match too, the face held in any of its four turns.
+    if gaps[best] >= _SAME_CENTRE_DE or another_ring(new.colours, captures[best].colours):
+        return None
+    return best
+
+
+def nearest_by_centre(new: CapturedFace, captures: list[CapturedFace]) -> int:
+    """The capture whose centre measures closest to ``new``'s (3x3x3)."""
+    return int(np.argmin(centre_distances(new.rgb[4], [c.rgb[4] for c in captures])))
+
+
+def nearest_by_stickers(new: CapturedFace, captures: list[CapturedFace]) -> int:
+    """The capture whose stickers, one by one, measure closest to ``new``'s (2x2x2: no centre)."""
+    return int(np.argmin(face_distances(new.rgb, [c.rgb for c in captures])))
+
+
+def seen_before(new: CapturedFace, captures: list[CapturedFace]) -> bool:
+    """A 2x2x2 face already captured, seen again: every sticker alike."""
+    return bool(captures) and float(face_distances(new.rgb, [c.rgb for c in captures]).min()) < _SAME_CENTRE_DE
+
+
+def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], palette: Palette) -> list[str]:
+    """The face of each capture: the distinct faces whose centre colours fit the captured centres best."""
+    return assign_centres([c.rgb[4] for c in captures], [c.colours[4] for c in captures], scheme, palette,
+                          _NAME_PENALTY)

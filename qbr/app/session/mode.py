@@ -1,0 +1,17 @@
+"""What the live session is doing: the mode decides which keys mean what and what the overlay shows."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Mode(enum.Enum):
+    """What the session is doing; decides which keys mean what and what the overlay shows."""
+
+    SCANNING = "scanning"
+    CONFIRM_REPLACE = "confirm_replace"
+    CALIBRATING = "calibrating"
+    RESOLVING = "resolving"
+    INVALID = "invalid"
+    SOLUTION = "solution"
+    NO_FRAMES = "no_frames"
