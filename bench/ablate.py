@@ -101,7 +101,6 @@ def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, 
 
 
 RULES = (
-    Rule("_drop_odd_lone_square", "detect", patch=_function(detect, "_drop_odd_lone_square", lambda c, fit, t: fit)),
     Rule("conflicts term in the rank", "detect",
          patch=_rank_without("2 * (self.extras + self.conflicts)", "2 * self.extras")),
     Rule("grid_min_fill", "detect", {"grid_min_fill": 0.0}),
@@ -120,6 +119,7 @@ RULES = (
     Rule("weaker-edges retry (retry_low_canny_factor)", "detect", {"retry_low_canny_factor": 0.0}),
     Rule("all retries (for_video profile)", "detect", {"retry_canny_factor": 1.0, "retry_work_width": 0,
                                                        "retry_clahe_clip": 0.0, "retry_low_canny_factor": 0.0}),
+    Rule("retry without short edge pieces (retry_edge_piece)", "detect", {"retry_edge_piece": 0.0}),
     Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
     Rule("last-resort tile check (_plain_face)", "detect", patch=_function(detect, "_plain_face", lambda fit: fit)),
     Rule("noise-limited edges (noise_ratio)", "detect", {"noise_ratio": 0.0}),
@@ -127,6 +127,9 @@ RULES = (
     Rule("wider smoothing of very noisy planes (noise_blur_ratio)", "detect", {"noise_blur_ratio": float("inf")}),
     Rule("bilateral filter of very noisy planes (noise_bilateral_range)", "detect", {"noise_bilateral_range": 0.0}),
     Rule("texture discount of the noise estimate (noise_texture_scale)", "detect", {"noise_texture_scale": 1}),
+    Rule("3x3 corner blocks never a 2x2x2's face (pocket_block_beyond)", "detect", {"pocket_block_beyond": 10**6}),
+    Rule("a 2x2 seen whole to overrule a grid elsewhere", "detect",
+         patch=_source(detect, "_overrules", "return len(pocket.found) == pocket.size**2", "return True")),
     Rule("blue-yellow plane in the edges", "detect",
          patch=_source(detect, "_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),

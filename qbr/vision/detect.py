@@ -1,6 +1,6 @@
 """Find one cube face (a 3x3 grid of stickers) in a camera frame.
 
-Pipeline: grey and blue planes, blur, Canny, dilate, contours, quadrilateral fits give sticker
+Pipeline: grey and blue-yellow planes, blur, Canny, dilate, contours, quadrilateral fits give sticker
 candidates; every candidate proposes the lattice spanned by its own axes, the best 3x3 window of each
 proposal is fitted with a homography that then collects every candidate agreeing with it in position,
 size and shape, and the homography places all nine stickers, so missed or merged stickers are
@@ -8,7 +8,8 @@ recovered. Lattices larger than 3x3, loose fits, lattices at twice the real pitc
 (tile walls) are refused; a grid seen in two lines only could slide, and goes where its unseen line shows
 body-coloured gaps or, where no dark body shows (stickerless, white bodies), where the face's outline runs
 past the unseen line (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
-Frames where nothing is found get one more search on stricter edges (noise-broken outlines), and, when
+Frames where nothing is found get one more search on stricter edges (noise-broken outlines), one without the short
+edge pieces that noise, JPEG blocks and glare leave inside small stickers, and, when
 small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px); when
 still nothing is found among a few candidates, blurred outlines get one search on contrast-equalised planes
 and one on weaker edges, and last ones on contrast-equalised planes at the higher width (small, dim faces).
@@ -109,8 +110,9 @@ def _odd(value: float, minimum: int = 3) -> int:
     return n if n % 2 else n + 1
 
 
-def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0) -> np.ndarray:
-    """Canny edges of every plane, combined and dilated so sticker outlines close."""
+def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0, min_piece: float = 0.0) -> np.ndarray:
+    """Canny edges of every plane, combined (pieces of fewer pixels than ``min_piece`` of the width dropped) and
+    dilated so sticker outlines close."""
     width = planes[0].shape[1]
     k = _odd(t.blur_size * width)
     edges = None
@@ -124,8 +126,19 @@ def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0) -> np.
         blurred, low, high = _above_noise(plane, blurred, float(std[0, 0]), scale, low, high, t)
         found = cv2.Canny(blurred, low, high)
         edges = found if edges is None else cv2.bitwise_or(edges, found)
+    if min_piece > 0:
+        edges = _without_short_pieces(edges, min_piece * width)
     d = _odd(t.dilate_size * width)
     return cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_RECT, (d, d)))
+
+
+def _without_short_pieces(edges: np.ndarray, least: float) -> np.ndarray:
+    """Edges without their connected pieces of fewer than ``least`` pixels: specks and squiggles of noise, JPEG
+    blocks and glare inside stickers, which cut a small sticker's region apart; an outline is one long piece."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(edges, connectivity=8)
+    keep = (stats[:, cv2.CC_STAT_AREA] >= least).astype(np.uint8) * 255
+    keep[0] = 0  # the background label
+    return keep[labels]
 
 
 def _neighbour_steps(blurred: np.ndarray) -> np.ndarray:
@@ -234,12 +247,14 @@ def _empty_candidates() -> _Candidates:
     return _Candidates(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
 
 
-def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, factor: float = 1.0) -> _Candidates:
+def _find_candidates(
+    planes: list[np.ndarray], t: Tunables, dilation: int, factor: float = 1.0, min_piece: float = 0.0
+) -> _Candidates:
     """Sticker-like quads: regions enclosed by edges, convex, four-sided, of a plausible size."""
     height, width = planes[0].shape[:2]
     side_min = max(4.0, t.sticker_min * width - dilation)
     side_max = t.sticker_max * width
-    edges = _edge_map(planes, t, factor)
+    edges = _edge_map(planes, t, factor, min_piece)
     # Regions between edges are the outer contours of the inverted edge map (holes are edge blobs inside them).
     contours, hierarchy = cv2.findContours(cv2.bitwise_not(edges), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
@@ -685,23 +700,6 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
     return dataclasses.replace(fit, homography=h, cells=cells)
 
 
-def _drop_odd_lone_square(cands: _Candidates, fit: _GridFit, t: Tunables) -> _GridFit:
-    """Drop an outer line's only square when its size is off: a decoy beside the face (a knuckle, a poster's corner).
-
-    Without it the window may slide, and is then placed (or refused) by the body-coloured gaps.
-    """
-    if len(fit.found) <= t.grid_min_found:
-        return fit
-    sizes = cands.sizes[fit.found]
-    odd = np.abs(np.log(sizes / _median(sizes))) > np.log(t.grid_lone_size_ratio)
-    for axis in (0, 1):
-        for line in (0, 2):
-            on_line = fit.cells[:, axis] == line
-            if on_line.sum() == 1 and odd[on_line][0]:
-                return dataclasses.replace(fit, found=fit.found[~on_line], cells=fit.cells[~on_line])
-    return fit
-
-
 def _fit_pocket(
     cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int
 ) -> _GridFit | None:
@@ -846,7 +844,27 @@ def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: floa
         return True
     if len(grid.found) > t.pocket_overrule_found:
         return False
-    return not _within(pocket, grid, scale) or pocket.gap_step >= t.pocket_overrule_step
+    beyond = _beyond_corner_block(pocket, grid, t, scale)
+    if beyond is not None and beyond >= t.pocket_block_beyond:
+        return False  # a 2x2x2's face and a stray sticker beside it make one; the rest of a 3x3 face, several
+    if not _within(pocket, grid, scale):
+        return len(pocket.found) == pocket.size**2  # with a sticker only placed it has less to show than the grid
+    return pocket.gap_step >= t.pocket_overrule_step
+
+
+def _beyond_corner_block(pocket: _GridFit, grid: _GridFit, t: Tunables, scale: float = 1.0) -> int | None:
+    """When a 2x2 grid is four cells of a 3x3 grid's lattice (a corner block), how many of the 3x3's found stickers
+    lie beyond it; None when it is not on that lattice (another object, or the same one at another pitch).
+
+    ``scale``: ``grid``'s work width over ``pocket``'s (pixel centres line up under INTER_AREA resizing).
+    """
+    centres = (apply_homography(pocket.homography, _POCKET_CELLS) + 0.5) * scale - 0.5
+    cells = apply_homography(cv2.invert(grid.homography, flags=cv2.DECOMP_LU)[1], centres) - 0.5
+    nearest = np.rint(cells)
+    low = nearest.min(axis=0)
+    if np.abs(cells - nearest).max() > t.pocket_block_residual or (nearest.max(axis=0) - low != 1).any():
+        return None
+    return int(((grid.cells < low) | (grid.cells > low + 1)).any(axis=1).sum())
 
 
 def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solved: bool = False) -> _GridFit | None:
@@ -886,13 +904,14 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
 
 def _search(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float,
-    looks: list[_Candidates] | None = None,
+    looks: list[_Candidates] | None = None, min_piece: float = 0.0,
 ) -> tuple[_GridFit | None, int, int]:
     """The best face grid among the sticker candidates of one edge map (or None), how many were small, and all.
 
-    The candidates are added to ``looks`` when given (a 2x2x2's face is searched among them if no 3x3 is found).
+    The candidates are added to ``looks`` when given (a 2x2x2's face is searched among them if no 3x3 is found);
+    ``min_piece``: edge pieces shorter than this share of the width are dropped first.
     """
-    cands = _find_candidates(planes, t, dilation, factor)
+    cands = _find_candidates(planes, t, dilation, factor, min_piece)
     if looks is not None:
         looks.append(cands)
     n = len(cands.sizes)
@@ -919,8 +938,6 @@ def _search(
         seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
         if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
             continue  # a lattice larger than 3x3, unless the face is plainly seen beside a few chance tiles
-        if fit.spans_face():
-            fit = _drop_odd_lone_square(cands, fit, t)
         if not fit.spans_face():
             fit = _settle_window(work, fit, t)
             if fit is None:
@@ -952,12 +969,12 @@ def _stretched(planes: list[np.ndarray], t: Tunables) -> list[np.ndarray]:
 
 def _search_all(
     work: np.ndarray, t: Tunables, *factors: float, retry: bool = False, stretch: bool = False,
-    looks: list[_Candidates] | None = None,
+    looks: list[_Candidates] | None = None, min_piece: float = 0.0,
 ) -> tuple[_GridFit | None, int, int]:
     """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers.
 
-    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes; each search's
-    candidates are added to ``looks`` when given.
+    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes; ``min_piece``
+    drops shorter edge pieces (share of the width); each search's candidates are added to ``looks`` when given.
     Also returns how many small sticker candidates the first search saw, and how many candidates in all.
     """
     dilation = _odd(t.dilate_size * work.shape[1])
@@ -965,7 +982,7 @@ def _search_all(
     small = seen_all = 0
     fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
     for i, factor in enumerate(dict.fromkeys(factors)):
-        found, seen, count = _search(work, planes, t, dilation, factor, looks)
+        found, seen, count = _search(work, planes, t, dilation, factor, looks, min_piece)
         small, seen_all = (seen, count) if i == 0 else (small, seen_all)
         # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
         if found is not None and (
@@ -1018,6 +1035,11 @@ def detect_face(
         pocket = _search_pocket(work, first_looks, t)
         if pocket is not None and found is not None and _overrules(pocket, found, t):
             found = pocket
+    if (found is None or found.alike) and t.retry_edge_piece > 0:
+        # Noise, JPEG blocks and glare leave short edge pieces inside small stickers that cut them apart.
+        kept, _, _ = _search_all(work, t, 1.0, t.retry_canny_factor, retry=True, min_piece=t.retry_edge_piece)
+        if kept is not None and (found is None or not kept.alike):
+            found = kept
     closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
     closer_work: np.ndarray | None = None  # made once, for whichever closer look needs it first
     if (found is None or found.alike) and closer and small >= t.retry_small_min:
