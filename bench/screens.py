@@ -1,11 +1,13 @@
-"""Screenshots of the live window's scanning, calibration and solution screens in English, Chinese and Arabic.
+"""Screenshots of the live window's scanning and solution screens (and calibration, in English) in English, German,
+Japanese and Arabic, in a 640x480 window on a 640x480 camera and a 1280x720 window on a 1280x720 camera.
 
 Run: python bench/screens.py [OUT_DIR]   (default: assets/screens/)
 
 No window is opened: the real Session (real translations, real per-frame analysis) is driven with synthetic
-photos of a known scrambled cube from tests/synth, and each screen is composed by the same ``overlay.draw``
-the window shows. The Xvfb end-to-end test (tests/app/test_e2e_window.py) checks the real window separately.
-Prints a table of what was saved and how long the overlay took to draw.
+photos of a known scrambled cube from tests/synth, and each screen is composed by the same ``overlay.draw`` at
+the window's size that the window shows (it draws at its real size, so the picture is what Qt puts on screen).
+The Xvfb end-to-end test (tests/app/test_e2e_window.py) checks the real window separately. Prints a table of
+what was saved, how long the overlay took to draw, and whether every panel stayed off the detected face.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import synth  # noqa: E402
 
 from qbr.app.analysis import analyse_frame  # noqa: E402
 from qbr.app.jobs import resolve_and_solve  # noqa: E402
+from qbr.app.layout import intersects, layout  # noqa: E402
 from qbr.app.overlay import draw  # noqa: E402
 from qbr.app.session import (  # noqa: E402
     FrameEvent,
@@ -41,7 +44,9 @@ from qbr.solve.i18n import Translator  # noqa: E402
 from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
-LANGUAGES = ("en", "zh-Hans", "ar")
+LANGUAGES = ("en", "de", "ja", "ar")
+WINDOWS = ((640, 480), (1280, 720))
+CALIBRATION_LANGUAGES = ("en",)  # one calibration screen is enough to show it
 SCRAMBLE = "R U2 F' L D2 B R' U F2 D' L2 B'"
 LOCALES = ROOT / "qbr" / "app" / "locales"
 
@@ -111,30 +116,51 @@ def screens(lang: str, shots: dict[str, np.ndarray], fonts: Fonts) -> Iterator[t
     yield "solution", shots[face], d.session.view()
 
 
+def face_clear(frame: np.ndarray, view: ViewModel, window: tuple[int, int], fonts: Fonts) -> str:
+    """"yes" if no panel's rectangle touches the detected face's outline, "no" if one does, "-" with no face."""
+    if view.preview is None or view.preview.outline is None:
+        return "-"
+    p = layout(view, window, (frame.shape[1], frame.shape[0]), fonts.directed(view.rtl))
+    pts = p.to_window(np.asarray(view.preview.outline, np.float32))
+    x0, y0 = np.floor(pts.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(pts.max(axis=0)).astype(int)
+    from qbr.app.text import Rect
+
+    face = Rect(int(x0), int(y0), int(x1 - x0), int(y1 - y0))
+    return "no" if any(intersects(r, face) for r in p.panels().values()) else "yes"
+
+
 def main() -> None:
     out_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "assets" / "screens"
     out_dir.mkdir(parents=True, exist_ok=True)
     fonts = Fonts()
-    shots = photos(960, 540)
-    print(f"{'file':<32} {'size':>10} {'draw ms':>8}")
+    print(f"{'file':<34} {'window':>9} {'draw ms':>8} {'face clear':>10}")
     failed = []
-    for lang in LANGUAGES:
-        made = screens(lang, shots, fonts)
-        while True:
-            try:
-                name, frame, view = next(made)
-            except StopIteration:
-                break
-            except Exception as error:  # report and carry on with the other languages
-                failed.append(f"{lang}: {type(error).__name__}: {error}")
-                break
-            start = time.perf_counter()
-            for _ in range(5):
-                image = draw(frame, view, fonts)
-            ms = (time.perf_counter() - start) / 5 * 1000
-            path = out_dir / f"{name}-{lang}.png"
-            cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
-            print(f"{path.name:<32} {image.shape[1]}x{image.shape[0]:<5} {ms:8.1f}")
+    for window in WINDOWS:
+        shots = photos(*window)
+        for lang in LANGUAGES:
+            made = screens(lang, shots, fonts)
+            while True:
+                try:
+                    name, frame, view = next(made)
+                except StopIteration:
+                    break
+                except Exception as error:  # report and carry on with the other languages
+                    failed.append(f"{lang}: {type(error).__name__}: {error}")
+                    break
+                if name == "calibration" and lang not in CALIBRATION_LANGUAGES:
+                    continue
+                image = draw(frame, view, fonts, size=window)  # the first draw of a text measures and wraps it
+                start = time.perf_counter()
+                for _ in range(5):
+                    image = draw(frame, view, fonts, size=window)
+                ms = (time.perf_counter() - start) / 5 * 1000
+                path = out_dir / f"{name}-{lang}-{window[0]}x{window[1]}.png"
+                cv2.imwrite(str(path), image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+                clear = face_clear(frame, view, window, fonts)
+                if clear == "no":
+                    failed.append(f"{path.name}: a panel touches the face")
+                print(f"{path.name:<34} {image.shape[1]:>4}x{image.shape[0]:<4} {ms:8.1f} {clear:>10}")
     for line in failed:
         print("FAILED", line)
     if failed:

@@ -1,7 +1,5 @@
 """Allow ``python -m qbr``."""
 
-import sys
+from qbr.cli import main_entry
 
-from qbr.cli import main
-
-sys.exit(int(main()))
+main_entry()

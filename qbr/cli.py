@@ -6,17 +6,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import enum
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from qbr import __version__
 from qbr.app.commands.result import CommandResult
 from qbr.app.environment import Environment
 from qbr.app.errors import (
+    BadArgumentError,
     CalibrationError,
     IncompleteScanError,
     InputFileError,
@@ -25,7 +28,7 @@ from qbr.app.errors import (
     NoFaceFoundError,
 )
 from qbr.cube.errors import InvalidCubeError, MoveSyntaxError, QbrError
-from qbr.solve.errors import RobotCostsError, SolveError, UnknownLanguageError
+from qbr.solve.errors import CatalogueError, RobotCostsError, SolveError, UnknownLanguageError
 from qbr.vision.errors import PaletteFormatError
 
 
@@ -33,7 +36,6 @@ class ExitStatus(enum.IntEnum):
     """Process exit codes; stable, documented in README."""
 
     OK = 0
-    ERROR = 1
     USAGE = 2
     INVALID_CUBE = 3
     NO_FACE_FOUND = 4
@@ -42,18 +44,24 @@ class ExitStatus(enum.IntEnum):
     SOLVE_FAILED = 7
     INCOMPLETE = 8
     NO_DISPLAY = 9
+    INTERNAL = 70
+    OUTPUT_FAILED = 74
+    """The answer could not be written (a full disk, a closed or broken output)."""
+    """A bug in qbr, never the input's fault (1 is never used: Python's own code for an uncaught error)."""
     INTERRUPTED = 130
 
 
 _EXIT_FOR: tuple[tuple[type[QbrError], ExitStatus], ...] = (
     (InvalidCubeError, ExitStatus.INVALID_CUBE),
     (MoveSyntaxError, ExitStatus.USAGE),
+    (BadArgumentError, ExitStatus.USAGE),
     (UnknownLanguageError, ExitStatus.USAGE),
     (NoFaceFoundError, ExitStatus.NO_FACE_FOUND),
     (InputFileError, ExitStatus.BAD_INPUT_FILE),
     (CalibrationError, ExitStatus.BAD_INPUT_FILE),
     (PaletteFormatError, ExitStatus.BAD_INPUT_FILE),
     (RobotCostsError, ExitStatus.BAD_INPUT_FILE),
+    (CatalogueError, ExitStatus.BAD_INPUT_FILE),
     (NoCameraError, ExitStatus.NO_CAMERA),
     (NoDisplayError, ExitStatus.NO_DISPLAY),
     (IncompleteScanError, ExitStatus.INCOMPLETE),
@@ -66,7 +74,7 @@ def exit_status_for(error: QbrError) -> ExitStatus:
     for cls, status in _EXIT_FOR:
         if isinstance(error, cls):
             return status
-    return getattr(error, "exit_status", ExitStatus.ERROR)
+    return getattr(error, "exit_status", ExitStatus.INTERNAL)  # a new error class nobody mapped is a bug
 
 
 class _UsageError(QbrError):
@@ -74,11 +82,18 @@ class _UsageError(QbrError):
     exit_status = ExitStatus.USAGE
 
 
+class _InternalError(QbrError):
+    kind = "internal"
+    exit_status = ExitStatus.INTERNAL
+
+
 class _Parser(argparse.ArgumentParser):
     """An argparse parser that raises instead of exiting, so --json can report usage errors too."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(f"{self.prog}: {message}")
+        # The CLI prefixes "qbr: " to every message; a subcommand adds its name ("solve: ...").
+        command = self.prog.partition(" ")[2]
+        raise _UsageError(f"{command}: {message}" if command else message)
 
 
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
@@ -121,10 +136,16 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--camera", metavar="N|FILE", default=None,
                      help="camera index (default 0) or a video file to read as if it were the camera")
     src.add_argument("--images", metavar="DIR", type=Path, default=None,
-                     help="step through the still photos in DIR instead of a camera")
+                     help="step through the still photos in DIR instead of a camera (taken as by 'qbr scan': "
+                          "a photo named U.jpg, R.jpg, ... is that face)")
     src.add_argument("--demo", action="store_true", help="play the bundled demo video (no camera needed)")
     parser.add_argument("--no-window", action="store_true",
                         help="headless: no window, auto-capture only; print the result like 'qbr scan'")
+    parser.add_argument("--mirror", action="store_true",
+                        help="flip the picture left to right (a webcam that shows a mirror image; M in the window "
+                             "toggles it and it is remembered for cameras)")
+    parser.add_argument("--list-cameras", action="store_true",
+                        help="list the cameras that open (index, resolution, name where the system gives one)")
     parser.add_argument("-n", "--normalize", action="store_true",
                         help="also print the solution as numbered sentences in the terminal")
 
@@ -159,30 +180,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+MAX_BUDGET = 3600.0
+"""An hour: the search finds nothing shorter after a few seconds; an infinite budget would never answer."""
+
+
 def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
     from qbr.solve.i18n import resolve_language
 
     explicit_lang = getattr(args, "lang", None)
     lang = resolve_language(explicit_lang, env.system_language)
     given_budget = getattr(args, "budget", None)
-    if given_budget is not None and given_budget < 0:
-        raise _UsageError("--budget must be zero or more seconds")
+    if given_budget is not None and not 0 <= given_budget <= MAX_BUDGET:  # NaN fails both comparisons
+        raise _UsageError(f"--budget must be from 0 to {MAX_BUDGET:g} seconds")
     budget = 0.0 if given_budget is None else float(given_budget)
     command = args.command
     if command == "solve":
         from qbr.app.commands.solve import solve_command
 
         if (args.facelets is None) == (args.scramble is None):
-            raise _UsageError("qbr solve: give either FACELETS or --scramble MOVES")
+            raise _UsageError("solve: give either FACELETS or --scramble MOVES")
         metric = args.metric or ("robot" if args.costs is not None else "htm")
         if args.costs is not None and metric != "robot":
-            raise _UsageError("qbr solve: --costs is for --metric robot")
+            raise _UsageError("solve: --costs is for --metric robot")
         if _cube_size(args) == 2:
             from qbr.app.commands.pocket import pocket_solve_command
 
             return pocket_solve_command(args.facelets, args.scramble, lang, metric, args.costs)
         if metric != "htm":
-            raise _UsageError("qbr solve: --metric qtm and robot are for the 2x2 (--size 2)")
+            raise _UsageError("solve: --metric qtm and robot are for the 2x2 (--size 2)")
         return solve_command(facelets=args.facelets, scramble=args.scramble, lang=lang, budget=budget)
     if command == "show":
         from qbr.app.commands.solve import show_command
@@ -201,6 +226,10 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
 
         return resolve_command(args.file, lang=lang, budget=budget, size=args.size)
 
+    if args.list_cameras:
+        from qbr.app.commands.cameras import list_cameras_command
+
+        return list_cameras_command(env)
     from qbr.app.commands.live import run_live
     from qbr.app.settings import Settings
 
@@ -214,6 +243,7 @@ def _run(args: argparse.Namespace, env: Environment) -> CommandResult:
         lang_explicit=explicit_lang is not None,
         normalize=args.normalize,
         budget=given_budget,
+        mirror=args.mirror,
     )
     return run_live(settings, env)
 
@@ -222,23 +252,34 @@ _MAX_PROBLEM_LINES = 5
 """A garbage scan can have dozens of problems; the first few say enough on a terminal."""
 
 
+def _write(stream: TextIO, text: str) -> None:
+    """``text`` on ``stream`` whatever its encoding: bytes of a non-UTF-8 argument (lone surrogates) and characters
+    the stream cannot encode are written as backslash escapes (in JSON strings, valid \\u escapes) instead of
+    raising."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding, "replace"))
+
+
 def _emit(result: CommandResult, as_json: bool, env: Environment) -> None:
     if as_json:
         payload = dict(result.payload)
         if result.error is not None:
             payload["error"] = {"kind": result.error.kind, "message": str(result.error)}
-        env.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+        _write(env.stdout, json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
         return
     if result.text:
-        env.stdout.write(result.text.rstrip("\n") + "\n")
+        _write(env.stdout, result.text.rstrip("\n") + "\n")
     if result.error is not None:
         # Commands put translated problem messages in the payload; the exception text is the English fallback.
         problems = [p.get("message") for p in result.payload.get("problems", ()) if isinstance(p, dict)]
         lines = [m for m in problems if m] or [str(result.error)]
         for line in lines[:_MAX_PROBLEM_LINES]:
-            env.stderr.write(f"qbr: {line}\n")
+            _write(env.stderr, f"qbr: {line}\n")
         if len(lines) > _MAX_PROBLEM_LINES:
-            env.stderr.write(f"qbr: ... and {len(lines) - _MAX_PROBLEM_LINES} more (--json lists them all)\n")
+            _write(env.stderr, f"qbr: ... and {len(lines) - _MAX_PROBLEM_LINES} more (--json lists them all)\n")
 
 
 def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> ExitStatus:
@@ -256,11 +297,36 @@ def main(argv: Sequence[str] | None = None, env: Environment | None = None) -> E
     except QbrError as error:
         result = CommandResult(error=error)
         if isinstance(error, _UsageError) and not as_json:
-            parser.print_usage(env.stderr)
-    _emit(result, as_json, env)
+            _write(env.stderr, parser.format_usage())
+    except Exception as error:  # a bug, never the input's fault: a one-line report instead of a traceback
+        result = CommandResult(error=_InternalError(
+            f"internal error ({type(error).__name__}: {str(error)[:200]}); please report it with the command run"
+        ))
+    try:
+        _emit(result, as_json, env)
+    except BrokenPipeError:
+        raise  # the reader went away: main_entry ends quietly
+    except OSError as error:
+        with contextlib.suppress(OSError, ValueError):
+            env.stderr.write(f"qbr: cannot write the output ({error.strerror or error})\n")
+        return ExitStatus.OUTPUT_FAILED
     return ExitStatus.OK if result.error is None else exit_status_for(result.error)
 
 
 def main_entry() -> None:
-    """Console-script entry point."""
-    sys.exit(int(main()))
+    """Console-script entry point (also ``python -m qbr``)."""
+    for name in ("stdout", "stderr"):  # started with the stream closed (qbr ... >&-): write nowhere, not crash
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (lives as long as the run)
+    try:
+        status = int(main())
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (qbr ... | head): not an error of qbr's, and no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = ExitStatus.OK
+    except OSError as error:  # the last of the answer could not be written (a full disk)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's own flush cannot fail too
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"qbr: cannot write the output ({error.strerror or error})\n")
+        status = ExitStatus.OUTPUT_FAILED
+    sys.exit(status)

@@ -42,3 +42,12 @@ def test_the_cli_starts_without_numpy_or_opencv():
     code = "import sys, qbr.cli; heavy = {'numpy', 'cv2'} & set(sys.modules); assert not heavy, heavy"
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+
+
+def test_every_package_ships_in_the_wheel():
+    # setuptools lists packages by hand (assets/ ships as qbr._assets): a new package left out breaks installs.
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "qbr").rglob("__init__.py")}
+    assert found <= listed, f"packages missing from pyproject's [tool.setuptools] packages: {sorted(found - listed)}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,6 +67,14 @@ def write_image(path: Path, image: np.ndarray) -> None:
         ok, data = cv2.imencode(".png", image)
         if not ok:
             raise OSError("PNG encoding failed")
-        path.write_bytes(data.tobytes())
+        # Non-blocking: a FIFO left at the path fails at once (no reader) instead of waiting for one.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError("not a regular file")
+            os.write(fd, data.tobytes())
+        finally:
+            os.close(fd)
     except OSError as error:
         raise InputFileError(f"--debug {path.parent}: cannot write {path.name} ({error})") from None

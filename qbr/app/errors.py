@@ -39,3 +39,9 @@ class NoDisplayError(QbrError):
     """A window was asked for where there is no display."""
 
     kind = "no_display"
+
+
+class BadArgumentError(QbrError):
+    """A command-line value that is of the right kind but out of range (e.g. --camera 2147483648)."""
+
+    kind = "usage"

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import time
+import dataclasses
+import io
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qbr.app.commands.result import CommandResult
 from qbr.app.errors import IncompleteScanError, NoFaceFoundError
-from qbr.app.session import (
-    FrameEvent,
-    NoticeEvent,
-    ResolveCube,
-    ResolvedEvent,
-    SaveLanguage,
-    SavePalette,
-    Session,
-    SessionConfig,
-    SourceEvent,
-)
+from qbr.app.runtime import Runtime, Unattended
+from qbr.app.session import ResolveCube, ResolvedEvent, Session, SessionConfig
 from qbr.app.store import Notice, Store
 from qbr.cube.errors import QbrError
 
@@ -32,7 +24,6 @@ if TYPE_CHECKING:
     from qbr.vision.tunables import Tunables
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
-_LOST_AFTER = 1.0  # a live source silent this long is reported as lost
 
 
 def translator(lang: str) -> Translator:
@@ -63,15 +54,38 @@ def start(settings: Settings, store: Store) -> tuple[str, Palette, list[Notice]]
 
 
 def make_session(
-    settings: Settings, store: Store, t0: float, all_languages: bool = True, interactive: bool = True
+    settings: Settings, store: Store, t0: float, all_languages: bool = True, interactive: bool = True,
+    live: bool = True, ended_seconds: float | None = None,
 ) -> tuple[Session, Mapping[str, Translator]]:
-    """A session configured from the settings and what the store remembers."""
+    """A session configured from the settings and what the store remembers.
+
+    ``live``: faces can be shown again (a camera), so a face in doubt is asked for; ``ended_seconds``: how long
+    what a finished video or photo folder left missing is shown before the session quits (default: the config's).
+    """
     lang, palette, notices = start(settings, store)
+    mirror = settings.mirror
+    if live and not mirror:  # M remembers it for the webcam; a video file is mirrored only when asked
+        remembered, more = store.load_mirror()
+        notices += [notice for notice in more if notice not in notices]
+        mirror = remembered is True
     trs = translators() if all_languages else {lang: translator(lang)}
     config = SessionConfig(
-        language=lang, normalize=settings.normalize, notices=tuple(notices), interactive=interactive
+        language=lang, normalize=settings.normalize, notices=tuple(notices), interactive=interactive, ask_again=live,
+        mirror=mirror,
     )
+    if ended_seconds is not None:
+        config = dataclasses.replace(config, ended_seconds=ended_seconds)
     return Session(config, trs, palette, t0), trs
+
+
+def ended_error(session: Session, source: FrameSource) -> QbrError:
+    """Why a run on a video or photos ended without a solution, in the session's words and language."""
+    captured = session.view().captured
+    text = session.view().prompt if session.ended else ""
+    if not captured:
+        return NoFaceFoundError(f"{source.name}: {text}" if text else f"no cube face was found in {source.name}")
+    return IncompleteScanError(f"{source.name}: {text}" if text else
+                               f"the input ended after {len(captured)} of 6 faces ({', '.join(sorted(captured))})")
 
 
 def run_headless(
@@ -93,64 +107,34 @@ def run_headless(
         # Still photos get every fallback search; in a video the face comes round again in a moment.
         tunables = Tunables() if isinstance(source, ImageFolderSource) else Tunables().for_video()
     store = store or Store(env.config_dir)
-    session, trs = make_session(settings, store, t0=0.0, all_languages=False, interactive=False)
+    # Nobody to read a message: the session quits as soon as the source has ended.
+    session, trs = make_session(settings, store, t0=0.0, all_languages=False, interactive=False,
+                                live=source.is_live, ended_seconds=0.0)
     tr = trs[session.language]
     warning = session.view().message
     if warning:
         env.stderr.write(f"qbr: {warning}\n")
-    last: tuple = ()
-    silent_since: float | None = None
-    lost = False
+    last: list[tuple] = []
+
+    def resolved(event: ResolvedEvent) -> bool:
+        last[:] = [(event.resolution, event.solution, event.error)]
+        return event.solution is not None and event.error is None  # the first solution ends the run
+
+    def said(ok: bool) -> None:
+        # Say so once: a script waiting on a camera that went silent should not wait in the dark.
+        env.stderr.write(f"qbr: {source.name}: {tr.t('app.msg.camera_back' if ok else 'app.msg.no_frames')}\n")
+
+    def resolve(effect: ResolveCube) -> tuple:
+        return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
+
     with source:
-        while True:
-            frame = source.read()
-            if frame is None:
-                if source.ended:
-                    break
-                now = time.monotonic()
-                silent_since = silent_since or now
-                if not lost and now - silent_since > _LOST_AFTER:
-                    # Say so once: a script waiting on a camera that went silent should not wait in the dark.
-                    lost = True
-                    session.handle(SourceEvent(now, False))
-                    env.stderr.write(f"qbr: {source.name}: {tr.t('app.msg.no_frames')}\n")
-                time.sleep(0.01)
-                continue
-            if silent_since is not None:
-                silent_since = None
-                if lost:
-                    lost = False
-                    session.handle(SourceEvent(frame.t, True))
-                    env.stderr.write(f"qbr: {source.name}: {tr.t('app.msg.camera_back')}\n")
-            effects = session.handle(FrameEvent(frame.t, analyse_frame(frame.image, tunables, session.palette)))
-            while effects:
-                effect, effects = effects[0], effects[1:]
-                if isinstance(effect, ResolveCube):
-                    last = resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
-                    effects += session.handle(ResolvedEvent(frame.t, *last))
-                    if last[1] is not None and last[2] is None:
-                        return cube_result(*last, tr, numbered=settings.normalize, colour=env.stdout_isatty)
-                elif isinstance(effect, SavePalette | SaveLanguage):
-                    notice = _save(store, effect)
-                    if notice is not None:
-                        effects += session.handle(NoticeEvent(frame.t, *notice))
+        Runtime(session, source, analyse=lambda image: analyse_frame(image, tunables, session.palette),
+                resolve=resolve, front=Unattended(env.sleep), out=io.StringIO(), save_palette=store.save_palette,
+                save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
+                clock=env.clock, paced=False, threaded=False,
+                on_source=said, on_resolved=resolved).run()
     if last:
-        return cube_result(*last, tr, numbered=settings.normalize, colour=env.stdout_isatty)
-    captured = sorted(session.view().captured)
-    error: QbrError = (
-        IncompleteScanError(
-            f"the input ended after {len(captured)} of 6 faces ({', '.join(captured)}); show every face "
-            "for about a second, or press SPACE in the window"
-        )
-        if captured
-        else NoFaceFoundError(f"no cube face was found in {source.name}")
-    )
+        return cube_result(*last[0], tr, numbered=settings.normalize, colour=env.stdout_isatty)
     payload = empty_payload(tr.lang)
-    payload["faces_captured"] = captured
-    return CommandResult(payload=payload, error=error)
-
-
-def _save(store: Store, effect: SavePalette | SaveLanguage) -> Notice | None:
-    if isinstance(effect, SavePalette):
-        return store.save_palette(effect.palette)
-    return store.save_language(effect.lang)
+    payload["faces_captured"] = sorted(session.view().captured)
+    return CommandResult(payload=payload, error=ended_error(session, source))

@@ -1,19 +1,20 @@
-"""Draw a session's ViewModel over a camera frame: a pure function of frame and view, no window, no state.
-
-Every size is a fraction of the frame height, so one layout serves 640x480 up to 1920x1080.
+"""Draw a session's ViewModel at the window's size: the camera frame scaled in, the panels where qbr.app.layout
+puts them (never over the detected face); a pure function of frame, view and window size, no window, no state.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
+from qbr.app.layout import Placement, SidePanel, TextBlock, layout
 from qbr.app.session import Mode, Step, ViewModel
-from qbr.app.text import Colour, Fonts, Rect, draw_text, draw_text_box, fill_rect, text_size, wrap
+from qbr.app.text import Colour, Fonts, Rect, draw_text, fill_rect, text_size
 from qbr.cube.conventions import FACES
 
 WHITE: Colour = (255, 255, 255)
@@ -48,17 +49,13 @@ def _colour(view: ViewModel, name: str | None) -> Colour:
     return bgr(view.colour_rgb[name])
 
 
+@dataclass(frozen=True)
 class Layout:
-    """Sizes derived from the frame: a unit of 1/100 of the frame height, margins, font sizes."""
+    """Sizes for the marks drawn on the live video: the window's unit, line width, and the video's bottom edge."""
 
-    def __init__(self, shape: tuple[int, ...]) -> None:
-        self.h, self.w = int(shape[0]), int(shape[1])
-        self.u = self.h / 100.0
-        self.margin = max(4, round(1.5 * self.u))
-        self.font = max(11, round(4.0 * self.u))
-        self.small = max(10, round(3.1 * self.u))
-        self.big = max(16, round(5.2 * self.u))
-        self.line = max(1, round(0.35 * self.u))
+    u: float
+    line: int
+    h: int
 
 
 # --------------------------------------------------------------------------------------------- geometry
@@ -268,7 +265,9 @@ def draw_net(img: np.ndarray, view: ViewModel, origin: tuple[int, int], cell: in
     for face, colour in marks:
         cx, cy = _NET_CELL[face]
         x, y = origin[0] + cx * cell, origin[1] + cy * cell
-        cv2.rectangle(img, (x - 1, y - 1), (x + 3 * cell, y + 3 * cell), colour, max(2, cell // 5))
+        width = max(2, cell // 5)
+        inset = (width + 1) // 2  # the frame stays inside the net's rectangle, which the layout keeps off the face
+        cv2.rectangle(img, (x + inset, y + inset), (x + 3 * cell - 1 - inset, y + 3 * cell - 1 - inset), colour, width)
     return Rect(origin[0], origin[1], 12 * cell, 9 * cell)
 
 
@@ -276,11 +275,13 @@ def _swatches(img: np.ndarray, view: ViewModel, names: Sequence[str | None], ori
               cell: int) -> Rect:
     n = 2 if len(names) == 4 else 3  # a 2x2x2's four stickers fill the room of nine
     side = 3 * cell // n
+    border = max(1, side // 10)
     for i in range(n * n):
         x, y = origin[0] + (i % n) * side, origin[1] + (i // n) * side
         name = names[i] if i < len(names) else None
-        cv2.rectangle(img, (x, y), (x + side - 1, y + side - 1), _colour(view, name) if name else DIM, -1)
-        cv2.rectangle(img, (x, y), (x + side - 1, y + side - 1), BLACK, max(1, side // 10))
+        cv2.rectangle(img, (x, y), (x + side - 1, y + side - 1), BLACK, -1)
+        cv2.rectangle(img, (x + border, y + border), (x + side - 1 - border, y + side - 1 - border),
+                      _colour(view, name) if name else DIM, -1)
     return Rect(origin[0], origin[1], 3 * cell, 3 * cell)
 
 
@@ -310,240 +311,179 @@ def _step_cube(img: np.ndarray, view: ViewModel, step: Step, centre: tuple[float
                    both_ends=step.turns == 2)
 
 
-def _legend(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> int:
-    """The key legend along the bottom edge; returns the top of its bar."""
-    size = lay.small
-    items = [view.legend_item.format(key=key, action=action) for key, action in view.legend]
-    if not items:
-        return lay.h
-    lines: list[str] = []
-    sep = "   "
-    limit = lay.w - 2 * lay.margin - size
-    for item in items:
-        if lines and text_size(fonts, lines[-1] + sep + item, size)[0] <= limit:
-            lines[-1] += sep + item
-        else:
-            lines.append(item)
-    line_h = max(text_size(fonts, line, size)[1] for line in lines)
-    top = lay.h - len(lines) * line_h - lay.margin
-    fill_rect(img, Rect(0, top - lay.margin // 2, lay.w, lay.h - top + lay.margin // 2), BLACK, 0.55)
-    for i, line in enumerate(lines):
-        y = top + i * line_h
-        if view.rtl:
-            draw_text(img, fonts, line, (lay.w - lay.margin, y), size, (220, 220, 220), align="right")
-        else:
-            draw_text(img, fonts, line, (lay.margin, y), size, (220, 220, 220))
-    return top - lay.margin // 2
+BAND: Colour = (32, 32, 32)
+"""Behind the banner, the key bar and the room round the video."""
 
 
-def _top_bar(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> int:
-    """Prompt and status across the top; returns the bar's bottom."""
-    status_w = text_size(fonts, view.status, lay.font)[0] if view.status else 0
-    width = lay.w - 3 * lay.margin - status_w
-    lines = wrap(fonts, view.prompt, lay.big, width) if view.prompt else []
-    line_h = max(text_size(fonts, line, lay.big)[1] for line in [*lines, "Ag"])
-    bottom = lay.margin + max(1, len(lines)) * line_h + lay.margin // 2
-    fill_rect(img, Rect(0, 0, lay.w, bottom), BLACK, 0.55)
-    for i, line in enumerate(lines):
-        y = lay.margin // 2 + i * line_h
-        if view.rtl:
-            draw_text(img, fonts, line, (lay.w - lay.margin, y), lay.big, WHITE, align="right")
+def _paint_block(img: np.ndarray, fonts: Fonts, block: TextBlock, colour: Colour, rtl: bool, *,
+                 background: Colour | None = BLACK, alpha: float = 0.6,
+                 line_colours: Sequence[Colour] | None = None) -> None:
+    """A laid-out text block: its box (unless ``background`` is None), then its lines, right-aligned if ``rtl``."""
+    rect = block.rect
+    if background is not None:
+        fill_rect(img, rect, background, alpha)
+    y = rect.y + block.pad
+    for i, line in enumerate(block.lines):
+        c = line_colours[i] if line_colours is not None else colour
+        if rtl:
+            draw_text(img, fonts, line, (rect.right - block.pad, y), block.size, c, align="right")
         else:
-            draw_text(img, fonts, line, (lay.margin, y), lay.big, WHITE)
-    if view.status:
-        y = lay.margin // 2 + (line_h - text_size(fonts, "Ag", lay.font)[1]) // 2
-        if view.rtl:
-            draw_text(img, fonts, view.status, (lay.margin, y), lay.font, ACCENT)
-        else:
-            draw_text(img, fonts, view.status, (lay.w - lay.margin, y), lay.font, ACCENT, align="right")
-    return bottom
+            draw_text(img, fonts, line, (rect.x + block.pad, y), block.size, c)
+        y += text_size(fonts, line, block.size)[1]
 
 
-def _message(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, top: int, centred: bool) -> None:
-    # Centred over the video when there is no video; otherwise beside the side panel, never over it.
-    if not view.message:
+def _bands(img: np.ndarray, fonts: Fonts, view: ViewModel, p: Placement) -> None:
+    """The banner (prompt and status) on top and the key bar at the bottom, outside the video."""
+    _paint_block(img, fonts, p.prompt, WHITE, view.rtl, background=None)
+    if p.status is not None:
+        # The status stands at the banner's far end from the prompt (or on lines of its own when long).
+        rtl_status = not view.rtl if len(p.status.lines) == 1 else view.rtl
+        _paint_block(img, fonts, p.status, ACCENT, rtl_status, background=None)
+    if p.legend is not None:
+        _paint_block(img, fonts, p.legend, (220, 220, 220), view.rtl, background=None)
+
+
+def _moves_strip(img: np.ndarray, fonts: Fonts, view: ViewModel, p: Placement) -> None:
+    """The solution in one line above the key bar: done moves dim, the current one boxed, "…" where moves are cut."""
+    strip, step = p.strip, view.step
+    if strip is None or step is None:
         return
-    panel = 0 if centred else _panel_width(view, lay) + lay.margin
-    width = min(lay.w - 4 * lay.margin - panel, round(lay.w * 0.7))
-    lines = wrap(fonts, view.message, lay.font, width)
-    widest = max(text_size(fonts, line, lay.font)[0] for line in lines)
-    box_w = widest + 2 * round(lay.font * 0.5)
-    background = WARN_BG if view.mode in (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE) else INFO_BG
-    side = lay.w - lay.margin - box_w if view.rtl else lay.margin
-    x = (lay.w - box_w) // 2 if centred else side
-    if view.rtl:
-        draw_text_box(img, fonts, lines, (x + box_w, top), lay.font, WHITE, background=background, alpha=0.85,
-                      align="right", pad=0.5, min_width=box_w)
-    else:
-        draw_text_box(img, fonts, lines, (x, top), lay.font, WHITE, background=background, alpha=0.85, pad=0.5,
-                      min_width=box_w)
-
-
-def _side_box(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, lines: Sequence[str],
-              top: int, width: int, size: int, colours: Sequence[Colour] | None = None) -> Rect:
-    """A text box on the panel side (right, or left for RTL) of the frame."""
-    wrapped: list[str] = []
-    wrapped_colours: list[Colour] = []
-    for i, line in enumerate(lines):
-        parts = _side_lines(fonts, line, size, width)
-        wrapped += parts
-        wrapped_colours += [colours[i] if colours else WHITE] * len(parts)
-    if view.rtl:
-        return draw_text_box(img, fonts, wrapped, (lay.margin + width, top), size, WHITE, align="right",
-                             min_width=width, line_colours=wrapped_colours)
-    return draw_text_box(img, fonts, wrapped, (lay.w - lay.margin - width, top), size, WHITE, min_width=width,
-                         line_colours=wrapped_colours)
-
-
-def _panel_width(view: ViewModel, lay: Layout) -> int:
-    if view.mode == Mode.SOLUTION:
-        return round(min(lay.w * 0.36, 40 * lay.u))
-    return round(min(lay.w * 0.32, 34 * lay.u))
-
-
-def _panel_x(view: ViewModel, lay: Layout, width: int) -> int:
-    return lay.margin if view.rtl else lay.w - lay.margin - width
-
-
-def _scanning_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, top: int) -> None:
-    width = _panel_width(view, lay)
-    x = _panel_x(view, lay, width)
-    if view.guide is not None:
-        cube = round(16 * lay.u)
-        fill_rect(img, Rect(x, top, width, cube + 2 * lay.margin), BLACK, 0.45)
-        _guide_cube(img, view, (x + width / 2, top + lay.margin + cube / 2), cube)
-        top += cube + 2 * lay.margin
-        top = _side_box(img, fonts, view, lay, [view.guide.text], top, width, lay.small).bottom + lay.margin
-    if view.preview is not None and view.preview.colours is not None:
-        cell = round(4.5 * lay.u)
-        _swatches(img, view, view.preview.colours, (x + (width - 3 * cell) // 2, top), cell)
-
-
-def _calibration_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, top: int) -> None:
-    if view.calibration is None:
-        return
-    name, index, total = view.calibration
-    width = _panel_width(view, lay)
-    x = _panel_x(view, lay, width)
-    cell = round(9 * lay.u)
-    dot = max(3, round(1.2 * lay.u))
-    fill_rect(img, Rect(x, top, width, cell + 3 * lay.margin + 2 * dot), BLACK, 0.45)
-    sx = x + (width - cell) // 2
-    cv2.rectangle(img, (sx, top + lay.margin), (sx + cell, top + lay.margin + cell), _colour(view, name), -1)
-    cv2.rectangle(img, (sx, top + lay.margin), (sx + cell, top + lay.margin + cell), WHITE, max(1, lay.line))
-    top += cell + 2 * lay.margin
-    # Progress dots: calibrated colours filled, the current one ringed.
-    step = 3 * dot
-    x0 = x + (width - (total - 1) * step) // 2
-    for i in range(total):
-        p = (x0 + i * step, top + dot)
-        cv2.circle(img, p, dot, ACCENT if i < index else GREY, -1, cv2.LINE_AA)
-        if i == index:
-            cv2.circle(img, p, dot + 2, WHITE, max(1, dot // 2), cv2.LINE_AA)
-
-
-def _side_lines(fonts: Fonts, text: str, size: int, width: int) -> list[str]:
-    return wrap(fonts, text, size, width - size)
-
-
-def _box_height(fonts: Fonts, lines: Sequence[str], size: int) -> int:
-    # Matches draw_text_box's default padding.
-    return sum(text_size(fonts, line, size)[1] for line in lines) + 2 * max(2, round(size * 0.35))
-
-
-def _solution_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout, top: int, bottom: int) -> None:
-    step = view.step
-    if step is None:
-        return
-    bottom = _moves_strip(img, fonts, view, step, lay, bottom) - lay.margin
-    width = _panel_width(view, lay)
-    x = _panel_x(view, lay, width)
-    box = _side_box(img, fonts, view, lay, [step.counter], top, width, lay.font, [ACCENT])
-    top = box.bottom
-    move_size = round(9 * lay.u)
-    sentence_h = _box_height(fonts, _side_lines(fonts, step.sentence, lay.font, width), lay.font)
-    # The cube takes what room is left between the move and the sentence, so the panel never runs off the frame.
-    room = bottom - top - sentence_h - move_size * 1.3 - 2 * lay.margin
-    cube = round(max(8 * lay.u, min(26 * lay.u, width * 0.8, room)))
-    block = move_size * 1.3 + cube + 2 * lay.margin
-    fill_rect(img, Rect(x, top, width, round(block)), BLACK, 0.6)
-    draw_text(img, fonts, step.move, (x + width // 2, top + lay.margin // 2), move_size, WHITE, align="center",
-              weight=700)
-    _step_cube(img, view, step, (x + width / 2, top + move_size * 1.3 + lay.margin + cube / 2), cube)
-    top += round(block)
-    _side_box(img, fonts, view, lay, [step.sentence], top, width, lay.font)
-
-
-def _moves_strip(img: np.ndarray, fonts: Fonts, view: ViewModel, step: Step, lay: Layout, bottom: int) -> int:
-    """The whole solution in one line above the legend, done moves dim, the current one boxed; returns its top."""
-    size = lay.font
+    size = strip.size
     gap = text_size(fonts, "  ", size)[0]
-    widths = [text_size(fonts, m, size)[0] for m in view.solution]
-    if not widths:
-        return bottom
-    limit = lay.w - 2 * lay.margin
-    # Show a window of moves around the current one that fits the width.
-    lo = hi = min(step.index, len(widths) - 1)
-    total = widths[lo]
-    while True:
-        grown = False
-        if hi + 1 < len(widths) and total + gap + widths[hi + 1] <= limit:
-            hi += 1
-            total += gap + widths[hi]
-            grown = True
-        if lo > 0 and total + gap + widths[lo - 1] <= limit:
-            lo -= 1
-            total += gap + widths[lo]
-            grown = True
-        if not grown:
-            break
+    widths = [text_size(fonts, view.solution[i], size)[0] for i in range(strip.lo, strip.hi + 1)]
+    ellipsis = text_size(fonts, "…", size)[0]
+    total = sum(widths) + gap * (len(widths) - 1) + (strip.more_before + strip.more_after) * (ellipsis + gap)
     line_h = text_size(fonts, "Ag", size)[1]
-    y = bottom - line_h - lay.margin // 2
-    fill_rect(img, Rect(0, y - lay.margin // 3, lay.w, bottom - y + lay.margin // 3), BLACK, 0.55)
-    x = (lay.w - total) // 2
-    order = range(lo, hi + 1)
-    for i in order:
+    y = strip.rect.y + (strip.rect.h - line_h) // 2
+    x = (p.width - total) // 2
+    if strip.more_before:
+        draw_text(img, fonts, "…", (x, y), size, (140, 140, 140))
+        x += ellipsis + gap
+    for k, i in enumerate(range(strip.lo, strip.hi + 1)):
         colour = (140, 140, 140) if i < step.index else WHITE
         if i == step.index:
             colour = BLACK
-            fill_rect(img, Rect(x - gap // 4, y, widths[i] + gap // 2, line_h), ACCENT)
+            fill_rect(img, Rect(x - gap // 4, y, widths[k] + gap // 2, line_h), ACCENT)
         draw_text(img, fonts, view.solution[i], (x, y), size, colour)
-        x += widths[i] + gap
-    return y - lay.margin // 3
+        x += widths[k] + gap
+    if strip.more_after:
+        draw_text(img, fonts, "…", (x, y), size, WHITE)
 
 
-def _no_frames(img: np.ndarray, fonts: Fonts, view: ViewModel, lay: Layout) -> None:
-    fill_rect(img, Rect(0, 0, lay.w, lay.h), BLACK, 0.6)
+def _message(img: np.ndarray, fonts: Fonts, view: ViewModel, p: Placement) -> None:
+    if p.message is None:
+        return
+    background = WARN_BG if view.mode in (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE) else INFO_BG
+    _paint_block(img, fonts, p.message, WHITE, view.rtl, background=background, alpha=0.85)
+
+
+def _scanning_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, side: SidePanel, p: Placement) -> None:
+    cube = side.parts.get("cube")
+    if cube is not None and view.guide is not None:
+        fill_rect(img, cube, BLACK, 0.45)
+        size = cube.h - 2 * p.margin
+        _guide_cube(img, view, (cube.x + cube.w / 2, cube.y + p.margin + size / 2), size)
+    guide = side.texts.get("guide")
+    if guide is not None:
+        _paint_block(img, fonts, guide, WHITE, view.rtl)
+    swatches = side.parts.get("swatches")
+    if swatches is not None and view.preview is not None and view.preview.colours is not None:
+        _swatches(img, view, view.preview.colours, (swatches.x, swatches.y), swatches.w // 3)
+
+
+def _calibration_panel(img: np.ndarray, view: ViewModel, side: SidePanel, p: Placement) -> None:
+    if view.calibration is None:
+        return
+    name, index, total = view.calibration
+    fill_rect(img, side.rect, BLACK, 0.45)
+    sw = side.parts["swatch"]
+    cv2.rectangle(img, (sw.x, sw.y), (sw.right, sw.bottom), _colour(view, name), -1)
+    cv2.rectangle(img, (sw.x, sw.y), (sw.right, sw.bottom), WHITE, max(1, p.line))
+    dots = side.parts["dots"]
+    dot = dots.h // 2
+    # Progress dots: calibrated colours filled, the current one ringed.
+    step = 3 * dot
+    x0 = dots.x + (dots.w - (total - 1) * step) // 2
+    for i in range(total):
+        centre = (x0 + i * step, dots.y + dot)
+        cv2.circle(img, centre, dot, ACCENT if i < index else GREY, -1, cv2.LINE_AA)
+        if i == index:
+            cv2.circle(img, centre, dot + 2, WHITE, max(1, dot // 2), cv2.LINE_AA)
+
+
+def _solution_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, side: SidePanel, p: Placement) -> None:
+    step = view.step
+    if step is None:
+        return
+    _paint_block(img, fonts, side.texts["counter"], ACCENT, view.rtl)
+    move = side.parts["move"]
+    fill_rect(img, move, BLACK, 0.6)
+    draw_text(img, fonts, step.move, (move.x + move.w // 2, move.y + p.margin // 2), p.move_size, WHITE,
+              align="center", weight=700)
+    cube = side.parts.get("cube")
+    if cube is not None:
+        _step_cube(img, view, step, (cube.x + cube.w / 2, cube.y + cube.h / 2), cube.h)
+    _paint_block(img, fonts, side.texts["sentence"], WHITE, view.rtl)
+
+
+def _in_window(view: ViewModel, p: Placement) -> ViewModel:
+    """``view`` with its live detection in window coordinates."""
+    preview = view.preview
+    if preview is None:
+        return view
+    stickers = p.to_window(preview.stickers) if preview.stickers is not None else None
+    outline = p.to_window(preview.outline) if preview.outline is not None else None
+    return replace(view, preview=replace(preview, stickers=stickers, outline=outline))
+
+
+def _compose(frame: np.ndarray, p: Placement) -> np.ndarray:
+    """The window's canvas: the frame scaled into the video's place, the bands' colour round it."""
+    v = p.video
+    if v.w <= 0 or v.h <= 0:
+        return np.full((p.height, p.width, 3), BAND, np.uint8)
+    if (v.w, v.h) == (frame.shape[1], frame.shape[0]):
+        scaled = frame
+    else:
+        # Area averaging only when shrinking past half (linear would alias there); it is five times slower.
+        fine = v.w < frame.shape[1] / 2
+        scaled = cv2.resize(frame, (v.w, v.h), interpolation=cv2.INTER_AREA if fine else cv2.INTER_LINEAR)
+    return cv2.copyMakeBorder(scaled, v.y, p.height - v.bottom, v.x, p.width - v.right, cv2.BORDER_CONSTANT,
+                              value=BAND)
 
 
 # ------------------------------------------------------------------------------------------------ draw
 
 
-def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None) -> np.ndarray:
-    """A copy of ``frame_bgr`` with ``view`` drawn over it (the frame itself is not changed)."""
+def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
+         size: tuple[int, int] | None = None, recent: Sequence[np.ndarray] = ()) -> np.ndarray:
+    """The window's picture at ``size`` (width, height; default the frame's own size): ``frame_bgr`` scaled into
+    it with ``view`` drawn at that size (the frame itself is not changed). ``recent``: faces seen a moment ago
+    (layout.RecentFaces), kept clear too."""
     fonts = (fonts or Fonts()).directed(view.rtl)
-    img = np.ascontiguousarray(frame_bgr, dtype=np.uint8).copy()
-    if img.ndim == 2:
-        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
-    lay = Layout(img.shape)
+    frame = np.ascontiguousarray(frame_bgr, dtype=np.uint8)
+    if frame.ndim == 2:
+        frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    window = size or (frame.shape[1], frame.shape[0])
+    p = layout(view, window, (frame.shape[1], frame.shape[0]), fonts, recent=recent)
+    img = _compose(frame, p)
+    view = _in_window(view, p)
+    lay = Layout(p.unit, p.line, p.video.bottom)
     if view.mode == Mode.NO_FRAMES:
-        _no_frames(img, fonts, view, lay)
+        fill_rect(img, p.video, BLACK, 0.6)
     else:
         _draw_preview_on_video(img, view, lay)
         if view.mode == Mode.SOLUTION and view.step is not None:
             _draw_face_arrow(img, view, view.step, lay)
-    legend_top = _legend(img, fonts, view, lay)
-    top = _top_bar(img, fonts, view, lay) + lay.margin
-    if view.mode in (Mode.SCANNING, Mode.CONFIRM_REPLACE, Mode.RESOLVING, Mode.INVALID):
-        _scanning_panel(img, fonts, view, lay, top)
-    elif view.mode == Mode.CALIBRATING:
-        _calibration_panel(img, fonts, view, lay, top)
-    elif view.mode == Mode.SOLUTION:
-        _solution_panel(img, fonts, view, lay, top, legend_top)
-    if view.mode != Mode.SOLUTION and view.captured is not None:
-        cell = max(4, round(2.3 * lay.u))
-        x = lay.w - lay.margin - 12 * cell if view.rtl else lay.margin
-        draw_net(img, view, (x, legend_top - lay.margin - 9 * cell), cell)
-    centred = view.mode == Mode.NO_FRAMES
-    _message(img, fonts, view, lay, lay.h // 2 - 3 * lay.font if centred else top, centred)
+    _bands(img, fonts, view, p)
+    _moves_strip(img, fonts, view, p)
+    if p.side is not None:
+        if view.mode == Mode.CALIBRATING:
+            _calibration_panel(img, view, p.side, p)
+        elif view.mode == Mode.SOLUTION:
+            _solution_panel(img, fonts, view, p.side, p)
+        else:
+            _scanning_panel(img, fonts, view, p.side, p)
+    if p.net is not None:
+        draw_net(img, view, (p.net.x, p.net.y), p.net_cell)
+    _message(img, fonts, view, p)
     return img

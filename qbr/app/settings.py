@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import re
+import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
-from qbr.app.errors import InputFileError
+from qbr.app.errors import BadArgumentError, InputFileError
+from qbr.files.limited_json import shown
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,8 @@ class Settings:
     """With --images, each photo is shown this long (long enough to be auto-captured)."""
     camera_timeout: float = 3.0
     """A camera that gives no frame within this many seconds is reported as missing."""
+    mirror: bool = False
+    """--mirror: frames are flipped left to right before anything else (a webcam that shows a mirror image)."""
 
     @classmethod
     def from_args(
@@ -40,6 +48,7 @@ class Settings:
         lang_explicit: bool,
         normalize: bool,
         budget: float | None,
+        mirror: bool = False,
     ) -> Settings:
         """Check the command-line values; a camera that is neither an index nor an existing file is an error."""
         return cls(
@@ -52,30 +61,55 @@ class Settings:
             lang_explicit=bool(lang_explicit),
             normalize=bool(normalize),
             budget=cls.budget if budget is None else float(budget),
+            mirror=bool(mirror),
         )
+
+
+MAX_CAMERA_INDEX: Final = 99
+"""OpenCV reads an index of 100 or more as a backend choice plus a camera number (200 = V4L2 camera 0)."""
+_V4L_MAJOR: Final = 81  # Linux's device number for video4linux: /dev/video* are these, /dev/zero is not
+_NUMBER = re.compile(r"[+-]?[0-9]+", re.ASCII)  # "²" and "٣" are digits to str.isdigit(), not camera numbers
+
+
+def _arg(text: str) -> str:
+    """A command-line value quoted for a message, undecodable bytes escaped, cut only when absurdly long."""
+    return shown(text, limit=1000)
+
+
+def _camera_device(path: Path, value: str) -> Path:
+    """``path`` if it is a camera device; InputFileError for any other device."""
+    if sys.platform.startswith("linux") and os.major(path.stat().st_rdev) != _V4L_MAJOR:
+        raise InputFileError(f"--camera {_arg(value)}: is a device but not a camera (a camera is /dev/video0, ...)")
+    return path
 
 
 def _camera(value: str | int | None) -> int | Path:
     if value is None:
         return 0
-    if isinstance(value, int):
-        index = value
-    elif value.strip().isdigit():
-        index = int(value.strip())
-    else:
-        path = Path(value).expanduser()
-        if path.is_dir():
-            raise InputFileError(f"--camera {value}: is a directory; to step through photos use --images {value}")
-        if path.exists() and path.is_char_device():
-            return path  # a camera device such as /dev/video2
-        if not path.is_file():
-            raise InputFileError(
-                f"--camera {value}: no such file; give a camera number (0, 1, ...) or an existing video file"
-            )
-        return path
-    if index < 0:
-        raise InputFileError(f"--camera {value}: a camera number is 0 or more")
-    return index
+    text = value if isinstance(value, str) else str(value)
+    if _NUMBER.fullmatch(text.strip()):
+        number = text.strip()
+        digits = number.lstrip("+-").lstrip("0") or "0"
+        # int() of 5,000 digits raises: anything longer than the largest index is out of range anyway.
+        index = -1 if len(digits) > len(str(MAX_CAMERA_INDEX)) else int(digits) * (-1 if number[0] == "-" else 1)
+        if not 0 <= index <= MAX_CAMERA_INDEX:
+            raise BadArgumentError(f"--camera {shown(text)}: a camera number is from 0 to {MAX_CAMERA_INDEX}")
+        return index
+    path = Path(text).expanduser()
+    try:
+        mode = path.stat().st_mode  # follows links: a link to a camera is that camera
+    except (OSError, ValueError):  # ValueError: a NUL byte in the name
+        raise InputFileError(
+            f"--camera {_arg(text)}: no such file, nor a camera number; give a camera number (0 to "
+            f"{MAX_CAMERA_INDEX}) or an existing video file"
+        ) from None
+    if stat.S_ISDIR(mode):
+        raise InputFileError(f"--camera {_arg(text)}: is a directory; to step through photos use --images {text}")
+    if stat.S_ISCHR(mode):
+        return _camera_device(path, text)
+    if not stat.S_ISREG(mode):
+        raise InputFileError(f"--camera {_arg(text)}: is not a regular file (a FIFO or socket), so not a video file")
+    return path
 
 
 def _images(value: Path | None) -> Path | None:

@@ -8,6 +8,7 @@ reopened. Video and photo sources are deterministic: a frame's time is its index
 from __future__ import annotations
 
 import contextlib
+import re
 import struct
 import time
 from abc import ABC, abstractmethod
@@ -20,12 +21,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from qbr.app.errors import InputFileError, NoCameraError
+from qbr.app.quiet import decoders_quiet
+from qbr.files.read import UnreadableFile, read_bytes
 
 if TYPE_CHECKING:
     from qbr.app.settings import Settings
 
 MAX_SIDE = 2000  # photos are shrunk to this before detection (which works at a few hundred pixels anyway)
 MAX_PIXELS = 1 << 28  # refuse anything bigger than this before decoding it
+MAX_IMAGE_BYTES = 200_000_000  # a 50-megapixel PNG is about 150 MB; a bigger file is no photo of a cube
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"})
 _DEFAULT_FPS = 15.0
 _REOPEN_AFTER = 1.0  # seconds without a frame before the camera is closed and opened again
@@ -37,6 +41,8 @@ class Frame:
 
     image: np.ndarray
     t: float
+    face: str | None = None
+    """The face a photo is named for (U.jpg, 3_U.png: the U face), as ``qbr scan`` takes it; None otherwise."""
 
 
 class FrameSource(ABC):
@@ -45,6 +51,8 @@ class FrameSource(ABC):
     is_live: bool = False
     fps: float = _DEFAULT_FPS
     name: str = ""
+    kind: str = "camera"
+    """What the frames come from, for messages: "camera", "video" or "photos"."""
 
     @abstractmethod
     def read(self) -> Frame | None:
@@ -65,20 +73,14 @@ class FrameSource(ABC):
         self.close()
 
 
-def _quiet(open_capture: Callable[[int | str], Any]) -> Callable[[int | str], Any]:
-    """``open_capture`` without OpenCV's backend chatter on the terminal (our own message says what failed)."""
+def _quiet(call: Callable[..., Any]) -> Callable[..., Any]:
+    """``call`` (opening or reading a capture) without decoder chatter on the terminal (our message says why)."""
 
-    def opened(index: int | str) -> Any:
-        import cv2
+    def quietly(*args: Any) -> Any:
+        with decoders_quiet():
+            return call(*args)
 
-        level = cv2.utils.logging.getLogLevel()
-        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
-        try:
-            return open_capture(index)
-        finally:
-            cv2.utils.logging.setLogLevel(level)
-
-    return opened
+    return quietly
 
 
 def _no_camera(index: int | str, why: str) -> NoCameraError:
@@ -122,7 +124,7 @@ class CameraSource(FrameSource):
 
     def _grab(self) -> Frame | None:
         try:
-            ok, image = self._cap.read()
+            ok, image = _quiet(self._cap.read)()
         except Exception:  # a driver error mid-read is a missing frame, never a crash
             return None
         if not ok or image is None or image.size == 0:
@@ -156,6 +158,8 @@ class CameraSource(FrameSource):
 class VideoSource(FrameSource):
     """A video file read as if it were a camera; frame times are index / fps, so runs are repeatable."""
 
+    kind = "video"
+
     def __init__(self, path: Path) -> None:
         import cv2
 
@@ -164,7 +168,7 @@ class VideoSource(FrameSource):
         if not self.path.is_file():
             raise InputFileError(f"{self.path}: no such video file")
         self._cap = _quiet(cv2.VideoCapture)(str(self.path))
-        ok, image = self._cap.read() if self._cap.isOpened() else (False, None)
+        ok, image = _quiet(self._cap.read)() if self._cap.isOpened() else (False, None)
         if not ok or image is None:
             self._cap.release()
             raise InputFileError(f"{self.path}: cannot be read as a video (unsupported or damaged file)")
@@ -180,7 +184,7 @@ class VideoSource(FrameSource):
         if self._pending is not None:
             image, self._pending = self._pending, None
         else:
-            ok, image = self._cap.read()
+            ok, image = _quiet(self._cap.read)()
             if not ok or image is None:
                 self._ended = True
                 return None
@@ -196,6 +200,16 @@ class VideoSource(FrameSource):
         self._cap.release()
 
 
+_FACE_NAME = re.compile(r"(?:.*[^A-Za-z0-9])?([URFDLB])", re.IGNORECASE)  # "U", "u", "3_U", "cube-U"
+
+
+def named_faces(paths: list[Path]) -> list[str] | None:
+    """The face each photo is named for, if the photos are exactly the six faces named by their letters; else None."""
+    found = [_FACE_NAME.fullmatch(p.stem) for p in paths]
+    faces = [m.group(1).upper() for m in found if m is not None]
+    return faces if len(faces) == len(paths) == 6 and len(set(faces)) == 6 else None
+
+
 def image_files(directory: Path) -> list[Path]:
     """The photos in ``directory``, sorted by name."""
     return sorted(p for p in Path(directory).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
@@ -204,6 +218,8 @@ def image_files(directory: Path) -> list[Path]:
 class ImageFolderSource(FrameSource):
     """Still photos, sorted by name, each repeated for ``seconds_per_image`` at ``fps`` frames a second."""
 
+    kind = "photos"
+
     def __init__(self, directory: Path, seconds_per_image: float = 2.0, fps: float = 10.0) -> None:
         import cv2
 
@@ -211,14 +227,19 @@ class ImageFolderSource(FrameSource):
         self.name = str(self.directory)
         if not self.directory.is_dir():
             raise InputFileError(f"{self.directory}: not a directory of photos")
-        self.paths = image_files(self.directory)
+        try:
+            self.paths = image_files(self.directory)
+        except OSError as error:
+            raise InputFileError(f"{self.directory}: cannot be listed ({error.strerror or error})") from None
         if not self.paths:
             raise InputFileError(
                 f"{self.directory}: no photos found (looked for {', '.join(sorted(IMAGE_SUFFIXES))})"
             )
         for path in self.paths:
-            if not cv2.haveImageReader(str(path)):
+            if not _quiet(cv2.haveImageReader)(str(path)):
                 raise InputFileError(f"{path}: not an image OpenCV can read")
+        self.faces = named_faces(self.paths)
+        """The face of each photo when they are named U R F D L B (any order, any prefix); None: found by centre."""
         self.fps = fps
         self._per_image = max(1, round(seconds_per_image * fps))
         self._index = 0
@@ -230,7 +251,7 @@ class ImageFolderSource(FrameSource):
             return None
         if self._cached is None or self._cached[0] != which:
             self._cached = (which, read_image(self.paths[which]))
-        frame = Frame(self._cached[1], self._index / self.fps)
+        frame = Frame(self._cached[1], self._index / self.fps, self.faces[which] if self.faces else None)
         self._index += 1
         return frame
 
@@ -261,14 +282,10 @@ def read_image(path: Path, max_side: int = MAX_SIDE) -> np.ndarray:
     import cv2
 
     path = Path(path)
-    if path.is_dir():
-        raise InputFileError(f"{path}: is a directory, not an image")
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: no such file") from None
-    except OSError as error:
-        raise InputFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+        data = read_bytes(path, MAX_IMAGE_BYTES, "a photo")
+    except UnreadableFile as error:
+        raise InputFileError(str(error)) from None
     if not data:
         raise InputFileError(f"{path}: the file is empty")
     size = _header_size(data)
@@ -284,7 +301,8 @@ def read_image(path: Path, max_side: int = MAX_SIDE) -> np.ndarray:
                 flags = reduced
                 break
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
+        with decoders_quiet():
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), flags)
     except cv2.error:
         image = None
     if image is None or image.size == 0:

@@ -1,4 +1,4 @@
-"""What qbr remembers between runs: the calibrated palette and the chosen language, in the user's config dir.
+"""What qbr remembers between runs: the calibrated palette, the language and mirroring, in the user's config dir.
 
 Files are versioned JSON written atomically (temporary file in the same directory, fsync, ``os.replace``), so a
 crash mid-save leaves the previous file intact. A corrupt or foreign file is reported as a notice and ignored,
@@ -15,6 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
+
+from qbr.files.limited_json import read_json, shown
+from qbr.files.read import UnreadableFile
 
 if TYPE_CHECKING:
     from qbr.vision.palette import Palette
@@ -38,20 +41,25 @@ def _bad(path: Path, reason: object) -> Notice:
     return ("app.warn.bad_file", {"path": str(path), "reason": str(reason)})
 
 
-def _read_json(path: Path) -> Any | None:
-    """The JSON in ``path``, None if there is no file; raises _Unusable with a reason otherwise."""
+MAX_FILE_BYTES: Final = 1_000_000
+"""A palette with capped samples or a settings file is a few kB; anything this big is not one."""
+
+
+_NOTHING_STORED: Final = object()
+"""What :func:`_read_json` gives for a file that does not exist (a file holding JSON ``null`` is unusable)."""
+
+
+def _read_json(path: Path) -> Any:
+    """The JSON in ``path``, or _NOTHING_STORED; raises _Unusable with a reason otherwise (file untouched)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        return None  # the config "directory" is a file: nothing was ever stored there
-    except (OSError, UnicodeDecodeError) as error:
-        raise _Unusable(f"cannot be read ({error.__class__.__name__}: {error})") from error
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _Unusable(f"not valid JSON ({error})") from error
+        data = read_json(path, MAX_FILE_BYTES, "a qbr file")
+    except UnreadableFile as error:
+        if error.missing:
+            return _NOTHING_STORED  # nothing was ever stored (or the config "directory" is a file)
+        raise _Unusable(error.reason) from None
+    if data is None:
+        raise _Unusable("holds only null")
+    return data
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -104,7 +112,7 @@ class Store:
         path = self.palette_path
         try:
             data = _read_json(path)
-            return (None if data is None else Palette.from_json(data)), []
+            return (None if data is _NOTHING_STORED else Palette.from_json(data)), []
         except (_Unusable, PaletteFormatError) as error:
             return None, [_bad(path, error)]
 
@@ -124,12 +132,13 @@ class Store:
 
     def _settings(self) -> dict[str, Any]:
         data = _read_json(self.settings_path)
-        if data is None:
+        if data is _NOTHING_STORED:
             return {}
         if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
             raise _Unusable(f"not a qbr settings file (expected \"format\": \"{SETTINGS_FORMAT}\")")
         if data.get("version") != SETTINGS_VERSION:
-            raise _Unusable(f"unknown settings version {data.get('version')!r} (this qbr reads {SETTINGS_VERSION})")
+            version = shown(data.get("version"))
+            raise _Unusable(f"unknown settings version {version} (this qbr reads {SETTINGS_VERSION})")
         return data
 
     def load_language(self) -> tuple[str | None, list[Notice]]:
@@ -143,17 +152,36 @@ class Store:
         if lang is None:
             return None, []
         if lang not in LANGUAGES:
-            return None, [_bad(self.settings_path, f"unknown language {lang!r}")]
+            return None, [_bad(self.settings_path, f"unknown language {shown(lang)}")]
         return lang, []
 
     def save_language(self, lang: str) -> Notice | None:
         """Remember ``lang``; a notice if it could not be saved."""
+        return self._save_setting("language", lang)
+
+    def load_mirror(self) -> tuple[bool | None, list[Notice]]:
+        """Whether the camera's picture was mirrored back in an earlier run, or None; a notice if unusable."""
+        try:
+            mirror = self._settings().get("mirror")
+        except _Unusable as error:
+            return None, [_bad(self.settings_path, error)]
+        if mirror is None:
+            return None, []
+        if not isinstance(mirror, bool):
+            return None, [_bad(self.settings_path, f"\"mirror\" must be true or false, not {mirror!r}")]
+        return mirror, []
+
+    def save_mirror(self, mirror: bool) -> Notice | None:
+        """Remember whether the camera's picture is mirrored back; a notice if it could not be saved."""
+        return self._save_setting("mirror", bool(mirror))
+
+    def _save_setting(self, key: str, value: Any) -> Notice | None:
         path = self.settings_path
         try:
             data = self._settings()
         except _Unusable:
             data = {}  # the user chose anew: replacing the unusable file is what they asked for
-        data.update(format=SETTINGS_FORMAT, version=SETTINGS_VERSION, language=lang)
+        data.update({"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, key: value})
         try:
             write_atomically(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         except OSError as error:

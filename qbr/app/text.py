@@ -13,6 +13,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,7 @@ class Fonts:
         self._reshaper: Any = None
         # Shaping Arabic costs about a millisecond a line: remember the runs and widths of lines already seen.
         self._runs: dict[tuple[str, bool], list[tuple[str, str]]] = {}
-        self._widths: dict[tuple[str, bool, int], int] = {}
+        self._widths: dict[tuple[str, bool, int, int], int] = {}
         self.rtl = rtl
         """Lay mixed lines out right to left (the language of the text is written right to left)."""
 
@@ -194,31 +195,32 @@ class Fonts:
                 runs.append((name, ch))
         return runs
 
-    def width(self, text: str, size: int) -> int:
-        """Advance width of ``text`` at ``size`` pixels (remembered)."""
-        key = (text, self.rtl, size)
+    def width(self, text: str, size: int, weight: int = 400) -> int:
+        """Advance width of ``text`` at ``size`` pixels and ``weight`` as draw_text draws it (remembered)."""
+        key = (text, self.rtl, size, weight)
         w = self._widths.get(key)
         if w is None:
-            w = sum(_run_width(face, run, size) for face, run in self.runs(text))
+            w = sum(_run_width(face, run, size, weight) for face, run in self.runs(text))
             if len(self._widths) > _CACHE_LIMIT:
                 self._widths.clear()
             self._widths[key] = w
         return w
 
 
-def text_size(fonts: Fonts, text: str, size_px: float) -> tuple[int, int]:
-    """Width and line height (ascent + descent) in pixels of ``text`` drawn at ``size_px``."""
+def text_size(fonts: Fonts, text: str, size_px: float, weight: int = 400) -> tuple[int, int]:
+    """Width and line height (ascent + descent) in pixels of ``text`` drawn at ``size_px`` and ``weight``."""
     size = max(1, round(size_px))
     if not text:
         return 0, round(size * (1 + _DESCENT))
     descent = _ARABIC_LEADING if has_arabic(text) else _DESCENT
-    return fonts.width(text, size), round(size * (1 + descent))
+    return fonts.width(text, size, weight), round(size * (1 + descent))
 
 
-def _run_width(face: cv2.FontFace, text: str, size: int) -> int:
-    # getTextSize measures ink from the pen start; the advance of trailing spaces needs the pen's end point.
+def _run_width(face: cv2.FontFace, text: str, size: int, weight: int) -> int:
+    # getTextSize measures ink from the pen start; the advance of trailing spaces needs the pen's end point. The
+    # weight matters: at 16 px weight 400 is 4% wider than the face's default that putText uses without one.
     img = np.zeros((1, 1, 3), np.uint8)
-    (end_x, _), _ = cv2.putText(img, text, (0, 0), (0, 0, 0), face, size)
+    (end_x, _), _ = cv2.putText(img, text, (0, 0), (0, 0, 0), face, size, weight)
     return int(end_x)
 
 
@@ -229,7 +231,7 @@ def draw_text(img: np.ndarray, fonts: Fonts, text: str, org: tuple[int, int], si
     Returns the line box drawn. ``shadow`` puts a dark copy one pixel down-right, readable over video.
     """
     size = max(1, round(size_px))
-    w, h = text_size(fonts, text, size)
+    w, h = text_size(fonts, text, size, weight)
     x, top = int(org[0]), int(org[1])
     if align == "right":
         x -= w
@@ -288,22 +290,85 @@ def draw_text_box(img: np.ndarray, fonts: Fonts, lines: Sequence[str], org: tupl
 
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
-_NO_BREAK = "\u00a0\u202f"  # French puts these before : ; ! ? and inside « »: never a line break there
-_TOKENS = re.compile(f"[{_CJK}]|(?:[^\\s{_CJK}]|[{_NO_BREAK}])+|[^\\S{_NO_BREAK}]+")
-"""Wrap points: each CJK character stands alone (lines may break between any two), other words stay whole."""
+_UNIT_AFTER_NUMBER = re.compile(f"[0-9][\\s]+(?=[{_CJK}])")
+"""A number and the CJK unit or counter after it ("90 度", "3 步") stay on one line, a space between them or not."""
+
+
+def _keep_numbers_with_units(text: str, breakables: Sequence[int]) -> list[int]:
+    # Tailoring of UAX #14 (its LB30 rules keep "90度" whole but allow a break after the space in "90 度").
+    tailored = list(breakables)
+    for match in _UNIT_AFTER_NUMBER.finditer(text):
+        tailored[match.end()] = 0
+    return tailored
+
+
+@lru_cache(maxsize=1024)
+def break_units(text: str) -> tuple[str, ...]:
+    """``text`` cut at its line-break opportunities (Unicode's UAX #14, so CJK kinsoku: no line starts with
+    "、" or "。" and none ends with "「"; no-break spaces hold), each unit with its trailing spaces."""
+    from uniseg.linebreak import line_break_units
+
+    return tuple(line_break_units(text, tailor=_keep_numbers_with_units))
+
+
+def _split_to_fit(fonts: Fonts, unit: str, size_px: float, max_width: int) -> list[str]:
+    # A word wider than the line (a long German compound in a narrow panel) is cut between characters, never
+    # left to run past the edge.
+    # Closing punctuation hangs past the edge rather than open a line (kinsoku's burasage); opening brackets go
+    # down with what they open.
+    parts = [""]
+    for ch in unit:
+        if parts[-1] and not _hangs(ch) and text_size(fonts, (parts[-1] + ch).rstrip(), size_px)[0] > max_width:
+            kept = parts[-1].rstrip("".join(c for c in parts[-1] if _opens(c)))
+            if kept:  # (a part of nothing but opening brackets stays whole: it runs over rather than end a line)
+                parts[-1:] = [kept, parts[-1][len(kept):]]
+        parts[-1] += ch
+    return parts
+
+
+def _opens(ch: str) -> bool:
+    from uniseg.linebreak import LineBreak, line_break
+
+    return line_break(ch) == LineBreak.OP
+
+
+def _hangs(ch: str) -> bool:
+    from uniseg.linebreak import LineBreak, line_break
+
+    return ch.isspace() or line_break(ch) in (LineBreak.CL, LineBreak.CP, LineBreak.EX, LineBreak.IS, LineBreak.NS)
 
 
 def wrap(fonts: Fonts, text: str, size_px: float, max_width: int) -> list[str]:
-    """``text`` split into lines no wider than ``max_width``: at spaces, or between any two CJK characters."""
+    """``text`` split into lines no wider than ``max_width`` at its line-break opportunities (break_units); a
+    single word wider than that is cut between characters."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        rows: list[str] = []
         line = ""
-        for token in _TOKENS.findall(paragraph):
-            candidate = line + token
-            if line.strip() and not token.isspace() and text_size(fonts, candidate.rstrip(), size_px)[0] > max_width:
-                lines.append(line.rstrip())
-                line = token
-            elif line or not token.isspace():
+        for unit in break_units(paragraph):
+            candidate = line + unit
+            if text_size(fonts, candidate.rstrip(), size_px)[0] <= max_width:
                 line = candidate
-        lines.append(line.rstrip())
+                continue
+            if line.strip():
+                rows.append(line.rstrip())
+            *full, line = _split_to_fit(fonts, unit, size_px, max_width)
+            rows += [part.rstrip() for part in full]
+        rows.append(line.rstrip())
+        lines += _without_widow(fonts, rows, size_px, max_width)
     return lines
+
+
+_WIDOW = 2
+"""A paragraph's last line of this many letters or fewer (besides punctuation) takes a word from the line above."""
+
+
+def _without_widow(fonts: Fonts, rows: list[str], size_px: float, max_width: int) -> list[str]:
+    # "ください。" broken as "くださ" / "い。" reads badly: "くだ" / "さい。" is as correct and easier.
+    while len(rows) >= 2 and sum(ch.isalnum() for ch in rows[-1]) <= _WIDOW:
+        units = break_units(rows[-2])
+        last = (units[-1] + rows[-1]).rstrip() if units else ""
+        if len(units) < 2 or text_size(fonts, last, size_px)[0] > max_width:
+            break
+        rows = [*rows[:-2], "".join(units[:-1]).rstrip(), last]
+    return rows

@@ -9,6 +9,9 @@ class QbrError(Exception):
     kind: str = "error"
 
 
+_SHOWN_CHARS = 80  # a message quotes the user's text only up to this long: the token and position say the rest
+
+
 class MoveSyntaxError(QbrError, ValueError):
     """A move sequence contains a token that is not a move."""
 
@@ -18,8 +21,10 @@ class MoveSyntaxError(QbrError, ValueError):
         self.token = token
         self.position = position
         self.text = text
+        shown_token = token if len(token) <= _SHOWN_CHARS else token[: _SHOWN_CHARS - 3] + "..."
+        where = f' of "{text}"' if len(text) <= _SHOWN_CHARS else ""  # a 10,000-move scramble is not echoed
         super().__init__(
-            f"'{token}' at position {position + 1} of \"{text}\" is not a move "
+            f"'{shown_token}' at position {position + 1}{where} is not a move "
             "(use U R F D L B, optionally followed by ' or 2 or 2'; x y z rotate the cube)"
         )
 

@@ -11,13 +11,12 @@ rules (``qbr.solve.plural``). Each language lists exactly the categories its rul
 
 from __future__ import annotations
 
-import json
-import os
-import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from qbr.files.limited_json import read_json
+from qbr.files.read import UnreadableFile
 from qbr.solve.errors import CatalogueError, UnknownLanguageError
 from qbr.solve.plural import CATEGORIES, Count, as_count, plural_rule
 
@@ -70,27 +69,6 @@ def resolve_language(requested: str | None, system: str) -> str:
     return _match(system or "") or FALLBACK
 
 
-def _read_bounded(path: Path) -> str | None:
-    """The UTF-8 text of ``path`` (None if there is none), read no further than the size limit."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a named pipe must not block the open
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise CatalogueError(f"{path}: cannot be read ({error.strerror})") from error
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise CatalogueError(f"{path}: not a regular file")
-    with os.fdopen(fd, "rb") as file:
-        data = file.read(_MAX_CATALOGUE_BYTES + 1)
-    if len(data) > _MAX_CATALOGUE_BYTES:
-        raise CatalogueError(f"{path}: larger than {_MAX_CATALOGUE_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise CatalogueError(f"{path}: not UTF-8 ({error.reason} at byte {error.start})") from error
-
-
 def _text(path: Path, key: str, value: object) -> str:
     if not isinstance(value, str):
         raise CatalogueError(f"{path}: {key!r} must be a string or an object of plural forms")
@@ -111,13 +89,12 @@ def _entry(path: Path, key: str, value: object) -> Entry:
 
 
 def _load(path: Path) -> dict[str, Entry]:
-    text = _read_bounded(path)
-    if text is None:
-        return {}
     try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CatalogueError(f"{path}: not valid JSON ({error})") from error
+        data: Any = read_json(path, _MAX_CATALOGUE_BYTES, "a catalogue")
+    except UnreadableFile as error:
+        if error.missing:
+            return {}
+        raise CatalogueError(str(error)) from None
     if not isinstance(data, dict):
         raise CatalogueError(f"{path}: a catalogue must be a JSON object of texts")
     return {key: _entry(path, key, value) for key, value in data.items()}

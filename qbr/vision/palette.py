@@ -15,6 +15,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import NDArray
 
+from qbr.files.limited_json import shown as _short
 from qbr.vision.colour import srgb_decode, srgb_to_lab
 from qbr.vision.errors import PaletteFormatError
 
@@ -24,18 +25,23 @@ COLOUR_NAMES: Final = ("white", "yellow", "red", "orange", "green", "blue")
 FORMAT: Final = "qbr-palette"
 VERSION: Final = 1
 
+MAX_SAMPLES: Final = 64
+"""Samples per colour a palette may hold: calibrating keeps 9 a face; more only slow every frame's naming."""
+MAX_NAME_CHARS: Final = 200
+"""A palette's name is shown in one line of the window."""
+
 RGB = tuple[float, float, float]
 
 
 def _rgb(value: Any, where: str) -> RGB:
     if isinstance(value, str | bytes) or not hasattr(value, "__len__") or len(value) != 3:
-        raise PaletteFormatError(f"{where} must be a list of three numbers [r, g, b], got {value!r}")
+        raise PaletteFormatError(f"{where} must be a list of three numbers [r, g, b], got {_short(value)}")
     out = []
     for channel in value:
         if isinstance(channel, bool) or not isinstance(channel, int | float | np.integer | np.floating):
-            raise PaletteFormatError(f"{where} must hold numbers, got {channel!r}")
-        if not (math.isfinite(channel) and 0 <= channel <= 255):
-            raise PaletteFormatError(f"{where} has {channel!r}: each channel must be between 0 and 255")
+            raise PaletteFormatError(f"{where} must hold numbers, got {_short(channel)}")
+        if not (0 <= channel <= 255 and math.isfinite(channel)):  # range first: a huge int overflows isfinite
+            raise PaletteFormatError(f"{where} has {_short(channel)}: each channel must be between 0 and 255")
         out.append(float(channel))
     return (out[0], out[1], out[2])
 
@@ -46,7 +52,7 @@ def _colour_map(data: Any, what: str, parse: Any) -> dict[str, Any]:
     missing = [name for name in COLOUR_NAMES if name not in data]
     if missing:
         raise PaletteFormatError(f"'{what}' is missing {', '.join(missing)} (a palette needs all six colours)")
-    unknown = sorted(str(name) for name in data if name not in COLOUR_NAMES)
+    unknown = sorted(str(name)[:20] for name in data if name not in COLOUR_NAMES)
     if unknown:
         raise PaletteFormatError(f"'{what}' has unknown colour {', '.join(unknown)} (known: {', '.join(COLOUR_NAMES)})")
     return {name: parse(data[name], f"{what}.{name}") for name in COLOUR_NAMES}
@@ -55,6 +61,8 @@ def _colour_map(data: Any, what: str, parse: Any) -> dict[str, Any]:
 def _samples(value: Any, where: str) -> tuple[RGB, ...]:
     if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
         raise PaletteFormatError(f"{where} must be a list of [r, g, b] samples")
+    if hasattr(value, "__len__") and len(value) > MAX_SAMPLES:
+        raise PaletteFormatError(f"{where} has {len(value)} samples; a palette keeps at most {MAX_SAMPLES} a colour")
     samples = tuple(_rgb(v, f"{where}[{i}]") for i, v in enumerate(value))
     if not samples:
         raise PaletteFormatError(f"{where} is empty: give at least one sample or leave 'samples' out")
@@ -71,8 +79,11 @@ class Palette:
 
     def __post_init__(self) -> None:
         # Validate and freeze: a palette built in code gets the same checks as one read from a file.
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise PaletteFormatError(f"a palette name must be a non-empty string, got {self.name!r}")
+        if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > MAX_NAME_CHARS:
+            raise PaletteFormatError(
+                f"a palette name must be a non-empty string of at most {MAX_NAME_CHARS} characters, "
+                f"got {_short(self.name)}"
+            )
         object.__setattr__(self, "colours", MappingProxyType(_colour_map(self.colours, "colours", _rgb)))
         samples = _colour_map(self.samples, "samples", _samples) if self.samples else {}
         object.__setattr__(self, "samples", MappingProxyType(samples))
@@ -148,17 +159,18 @@ class Palette:
         if not isinstance(data, Mapping):
             raise PaletteFormatError(f"a palette must be a JSON object, got {type(data).__name__}")
         if data.get("format") != FORMAT:
-            raise PaletteFormatError(f"not a qbr palette: 'format' is {data.get('format')!r}, expected {FORMAT!r}")
+            found = _short(data.get("format"))
+            raise PaletteFormatError(f"not a qbr palette: 'format' is {found}, expected {FORMAT!r}")
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise PaletteFormatError(f"'version' must be an integer, got {version!r}")
+            raise PaletteFormatError(f"'version' must be an integer, got {_short(version)}")
         if version > VERSION:
             raise PaletteFormatError(f"palette format version {version} is newer than this qbr reads ({VERSION})")
         if version != VERSION:
             raise PaletteFormatError(f"unknown palette format version {version} (this qbr reads {VERSION})")
         unknown = sorted(set(data) - {"format", "version", "name", "colours", "samples"})
         if unknown:
-            raise PaletteFormatError(f"unknown palette field {', '.join(map(repr, unknown))}")
+            raise PaletteFormatError(f"unknown palette field {', '.join(map(_short, unknown))}")
         if "colours" not in data:
             raise PaletteFormatError("palette has no 'colours'")
         name = data.get("name", "custom")

@@ -6,6 +6,8 @@ import random
 import string
 
 import pytest
+from cli_runner import run_cli as run
+from cli_runner import run_cli_json as run_json
 
 from qbr import cli
 from qbr.app.commands import pocket as pocket_command
@@ -15,7 +17,6 @@ from qbr.cube.pocket.generate import random_pocket_state
 from qbr.cube.pocket.state import PocketState
 from qbr.solve.pocket.costs import SAMPLE, load_costs
 from qbr.solve.pocket.solver import PocketSolver
-from tests.app.test_cli_solve import run, run_json
 
 # The 3x3's keys (tests/app/test_cli_solve.py), and what only a 2x2 answer has.
 POCKET_KEYS = {"facelets", "solution", "moves", "length_htm", "length_qtm", "steps", "orientation", "language",

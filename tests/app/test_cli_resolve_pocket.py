@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import run_cli as run
 
 from qbr.cli import ExitStatus
 from qbr.cube.conventions import FACES
 from qbr.cube.pocket.state import PocketState
-from tests.app.test_cli_scan import run
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SCANS = sorted((DATA / "colour-scans").glob("2x2x2-*.json"))

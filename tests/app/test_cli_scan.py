@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
+from cli_runner import run_cli as run
 
-from qbr.app.environment import Environment
-from qbr.cli import ExitStatus, main
+from qbr.cli import ExitStatus
 from qbr.cube.conventions import FACES
 from qbr.cube.state import CubeState
 
@@ -20,14 +19,6 @@ PHOTO_SETS = sorted(p for p in (DATA / "photos").glob("3x3x3-*") if p.is_dir())
 SCANS = sorted((DATA / "colour-scans").glob("3x3x3-*.json"))
 KEYS = {"facelets", "valid", "solution", "moves", "length_htm", "length_qtm", "steps", "orientation", "confidence",
         "uncertain", "colours", "language"}
-
-
-def run(args: list[str], tmp_path: Path) -> tuple[ExitStatus, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    env = Environment(stdout=out, stderr=err, stdout_isatty=False, config_dir=tmp_path / "config",
-                      system_language="en", has_display=False)
-    status = main(args, env=env)
-    return status, out.getvalue(), err.getvalue()
 
 
 def photos(folder: Path) -> list[str]:

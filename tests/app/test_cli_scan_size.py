@@ -6,13 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import run_cli as run
 
 from qbr.app.commands.scan import cube_size
 from qbr.app.errors import InputFileError
 from qbr.cli import ExitStatus
 from qbr.cube.conventions import FACES
 from tests.app.test_cli_resolve_pocket import same_cube
-from tests.app.test_cli_scan import DATA, photos, run
+from tests.app.test_cli_scan import DATA, photos
 
 POCKET = DATA / "photos" / "2x2x2-random-01"
 CUBE = DATA / "photos" / "3x3x3-random-02__2018-02-22"

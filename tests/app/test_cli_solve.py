@@ -1,16 +1,16 @@
 """`qbr solve` and `qbr show` through the real command line: output, JSON, exit codes, and fuzzing."""
 
 import functools
-import io
 import json
 import random
 import string
 
 import pytest
+from cli_runner import run_cli as run
+from cli_runner import run_cli_json as run_json
 
 from qbr import cli
-from qbr.app.environment import Environment
-from qbr.cli import ExitStatus, main
+from qbr.cli import ExitStatus
 from qbr.cube.conventions import SOLVED
 from qbr.cube.cubie import CubieCube
 from qbr.cube.generate import random_scramble, random_state
@@ -19,19 +19,6 @@ from qbr.cube.state import CubeState
 
 SOLUTION_KEYS = {"facelets", "solution", "moves", "length_htm", "length_qtm", "steps", "orientation", "language",
                  "method"}
-
-
-def run(argv, tmp_path, isatty=False, system_language="en"):
-    out, err = io.StringIO(), io.StringIO()
-    env = Environment(stdout=out, stderr=err, stdout_isatty=isatty, config_dir=tmp_path,
-                      system_language=system_language, has_display=False)
-    status = main(argv, env=env)
-    return status, out.getvalue(), err.getvalue()
-
-
-def run_json(argv, tmp_path, **kwargs):
-    status, out, _ = run([*argv, "--json"], tmp_path, **kwargs)
-    return status, json.loads(out)
 
 
 def _swap(facelets, *pairs):

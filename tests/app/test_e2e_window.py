@@ -248,3 +248,44 @@ def test_window_scans_solves_and_steps_on_real_keys(xvfb, tmp_path):
         if app.poll() is None:
             app.kill()
             app.wait(5)
+
+
+def _band_rows_at_bottom(image: np.ndarray) -> int:
+    """Rows at the bottom whose median is the bands' dark grey (the key bar): text is sparse, so it stays grey."""
+    rows = np.median(image.astype(int), axis=1)
+    grey = np.all(np.abs(rows - 32) <= 3, axis=1)
+    count = 0
+    for is_grey in grey[::-1]:
+        if not is_grey:
+            break
+        count += 1
+    return count
+
+
+def test_the_window_opens_readable_and_is_laid_out_again_when_resized(xvfb, tmp_path):
+    app = _start(xvfb, tmp_path, "--demo", "--lang", "de")
+    try:
+        window = _window(xvfb, app)
+        time.sleep(2.0)
+        opened = _screenshot(xvfb, window)
+        assert opened.shape[1] >= 960  # the 640x480 demo opens with its video at least 960 px wide
+        for width, height in ((320, 240), (1200, 900)):
+            _xdotool(xvfb, "windowsize", window, str(width), str(height))
+            deadline = time.monotonic() + 8  # the next frames are drawn at the new size (slower on a busy machine)
+            while True:
+                time.sleep(0.5)
+                shot = _screenshot(xvfb, window)
+                if (shot.shape[:2] == (height, width) and _band_rows_at_bottom(shot) >= 20) or \
+                        time.monotonic() > deadline:
+                    break
+            cv2.imwrite(str(tmp_path / f"window-{width}x{height}.png"), shot)
+            assert shot.shape[:2] == (height, width)
+            # Drawn at the window's size, not scaled: the key bar keeps text of at least 16 px (a picture drawn at
+            # 960 px and shrunk to 320 would leave it a third of that).
+            assert _band_rows_at_bottom(shot) >= 20, _band_rows_at_bottom(shot)
+        _xdotool(xvfb, "key", "--window", window, "Escape")
+        assert app.wait(10) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(5)

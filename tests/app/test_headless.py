@@ -11,12 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 import synth
+from cli_runner import run_cli as run
 
 from qbr.app import headless
 from qbr.app.environment import Environment
 from qbr.app.settings import Settings
 from qbr.app.sources import Frame, FrameSource
-from qbr.cli import ExitStatus, main
+from qbr.cli import ExitStatus
 from qbr.cube.conventions import FACES
 from qbr.cube.generate import random_state
 from qbr.cube.state import CubeState
@@ -34,13 +35,6 @@ def session_video(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[n
     path = tmp_path_factory.mktemp("video") / "session.avi"
     synth.write_video(frames, path, FPS)
     return facelets, frames, path
-
-
-def run(args: list[str], config: Path, lang: str = "en") -> tuple[ExitStatus, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    env = Environment(stdout=out, stderr=err, stdout_isatty=False, config_dir=config, system_language=lang,
-                      has_display=False)
-    return main(args, env=env), out.getvalue(), err.getvalue()
 
 
 def test_headless_reads_and_solves_a_known_cube(session_video, tmp_path: Path) -> None:
@@ -83,6 +77,9 @@ def test_video_ending_early_is_incomplete(session_video, tmp_path: Path) -> None
     payload = json.loads(out)
     assert status == 8 and payload["error"]["kind"] == "incomplete"
     assert 1 <= len(payload["faces_captured"]) < 6 and set(payload["faces_captured"]) <= set(FACES)
+    n = len(payload["faces_captured"])
+    # Says so, and which faces are missing (by their centres' colours).
+    assert f"short.avi: The video ended after {n} of 6 faces. Missing: " in payload["error"]["message"]
 
 
 def test_video_without_a_cube(tmp_path: Path) -> None:
@@ -162,15 +159,21 @@ class _SilentSpell(FrameSource):
         return self._i >= len(self._frames)
 
 
-def test_a_camera_that_falls_silent_is_reported_once_and_the_scan_goes_on(
-    session_video, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_camera_that_falls_silent_is_reported_once_and_the_scan_goes_on(session_video, tmp_path: Path) -> None:
     facelets, frames, _ = session_video
-    monkeypatch.setattr(headless, "_LOST_AFTER", 0.05)  # the silence below lasts ~0.3 s of wall-clock time
+    clock = [0.0]
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:  # the Environment's sleep: time passes only for the runtime's clock
+        slept.append(seconds)
+        clock[0] += seconds
+
     err = io.StringIO()
     env = Environment(stdout=io.StringIO(), stderr=err, stdout_isatty=False, config_dir=tmp_path,
-                      system_language="en", has_display=False)
-    result = headless.run_headless(Settings(lang="en", window=False), env, _SilentSpell(frames, silent_reads=30))
+                      system_language="en", has_display=False, clock=lambda: clock[0], sleep=sleep)
+    # 60 silent reads, each followed by the runtime's idle wait (30 ms): 1.8 s of silence, past the 1 s threshold.
+    result = headless.run_headless(Settings(lang="en", window=False), env, _SilentSpell(frames, silent_reads=60))
+    assert len(slept) == 60 and 1.0 < sum(slept) < 2.0
     assert result.error is None and result.payload["facelets"] == facelets
     lines = err.getvalue().splitlines()
     assert lines == ["qbr: camera 0: No picture from the camera. Check that it is connected and not used by "

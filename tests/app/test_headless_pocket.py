@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -10,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 import synth
+from cli_runner import run_cli as run
 
-from qbr.app.environment import Environment
-from qbr.cli import ExitStatus, main
+from qbr.cli import ExitStatus
 from qbr.cube.pocket.generate import random_pocket_state
 from qbr.cube.pocket.state import PocketState
 from qbr.solve.pocket.solver import PocketSolver
@@ -28,13 +27,6 @@ def pocket_video(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     path = tmp_path_factory.mktemp("video") / "pocket.avi"
     synth.write_video(frames, path, FPS)
     return facelets, path
-
-
-def run(args: list[str], config: Path) -> tuple[ExitStatus, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    env = Environment(stdout=out, stderr=err, stdout_isatty=False, config_dir=config, system_language="en",
-                      has_display=False)
-    return main(args, env=env), out.getvalue(), err.getvalue()
 
 
 def test_headless_reads_a_2x2_and_solves_it_optimally(pocket_video, tmp_path: Path) -> None:

@@ -211,3 +211,34 @@ def test_shorter_solutions_found_while_solving_reach_the_session_in_order():
     assert [e.moves for e in session.of(SolvingEvent)] == [21, 20, 19]
     last_progress = max(i for i, e in enumerate(session.events) if isinstance(e, SolvingEvent))
     assert last_progress < session.events.index(session.of(ResolvedEvent)[0])
+
+
+class SizedDisplay(FakeDisplay):
+    """A window the user resizes: its picture area is ``sizes[k]`` after the k-th picture."""
+
+    def __init__(self, clock: FakeClock, keys: dict[int, int], sizes: list) -> None:
+        super().__init__(clock, keys)
+        self.sizes = sizes
+
+    def size(self):
+        return self.sizes[min(len(self.shown), len(self.sizes) - 1)]
+
+
+def test_the_overlay_is_drawn_at_the_window_size_opening_with_the_video_at_least_960_wide():
+    from pathlib import Path
+
+    from qbr.app.session import Session, SessionConfig
+    from qbr.solve.i18n import Translator
+    from qbr.vision.palette import DEFAULT_PALETTE
+
+    locales = Path(__file__).resolve().parents[2] / "qbr" / "app" / "locales"
+    session = Session(SessionConfig(), {"en": Translator("en", extra_dirs=[locales])}, DEFAULT_PALETTE, 0.0)
+    clock = FakeClock()
+    display = SizedDisplay(clock, {4: 27}, [None, (320, 240), (2560, 1440), (1000, 700)])
+    source = FakeSource([Frame(np.full((480, 640, 3), 90, np.uint8), i / 10) for i in range(10)], live=True)
+    WindowLoop(session, source, analyse=lambda img: None, resolve=lambda e: (1, 2, None), out=io.StringIO(),
+               display=display, clock=clock).run()
+    shapes = [image.shape[:2] for image in display.shown]
+    first_h, first_w = shapes[0]
+    assert 960 <= first_w <= 1280 and first_h > first_w * 0.75  # the video at 960 wide, the bands above and below
+    assert shapes[1:4] == [(240, 320), (1440, 2560), (700, 1000)]

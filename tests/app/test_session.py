@@ -563,3 +563,32 @@ def test_the_preview_marks_stickers_named_without_confidence(translators) -> Non
     unsure[[2, 7]] = 0.2  # e.g. glare-washed stickers, named by hue with low confidence
     d.send(FrameEvent(d.t + DT, dataclasses.replace(analysis(colours), confidence=unsure)))
     assert d.view.preview.unsure == tuple(k in (2, 7) for k in range(9))
+
+
+def held_turned_cw(colours: tuple[str, ...], k: int) -> tuple[str, ...]:
+    """What the camera reads of a face held ``k`` quarter turns clockwise."""
+    for _ in range(k):
+        colours = tuple(colours[r * 3 + c] for c in range(3) for r in range(2, -1, -1))
+    return colours
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_a_face_held_turned_is_caught_at_capture_once_its_neighbours_are_known(translators, k: int) -> None:
+    d = Driver(translators)
+    d.scan("FRBL")
+    d.show(held_turned_cw(face_colours("U"), k), 0.8)
+    turn = {1: "a quarter turn clockwise", 2: "upside down (a half turn)", 3: "a quarter turn counter-clockwise"}[k]
+    assert d.view.message == f"Captured the face with the white centre. It was held {turn}, so it was read turned back."
+    d.show(held_turned_cw(face_colours("U"), k), 0.8)  # still held so: the same face, no question
+    assert d.view.mode is Mode.SCANNING
+    d.nothing(0.6)
+    d.scan("D")
+    (resolve,) = [e for e in d.effects if isinstance(e, ResolveCube)]
+    upright = np.array([DEFAULT_PALETTE.colours[c] for c in face_colours("U")])
+    assert np.allclose(resolve.rgb["U"], upright)  # stored as if held upright
+
+
+def test_a_face_held_upright_is_captured_as_it_is(translators) -> None:
+    d = Driver(translators)
+    d.scan("FRBLU")
+    assert d.view.message == "Captured the face with the white centre."

@@ -30,7 +30,7 @@ def test_palette_round_trip_and_reset(tmp_path: Path) -> None:
     ("content", "reason"),
     [
         (b"{not json", "not valid JSON"),
-        (b"\xff\xfe\x00garbage", "cannot be read"),
+        (b"\xff\xfe\x00garbage", "not a text (UTF-8 JSON) file"),
         (json.dumps({"format": "something-else", "version": 1}).encode(), "not a qbr palette"),
         (json.dumps([1, 2, 3]).encode(), "must be a JSON object"),
         (json.dumps({"format": "qbr-palette", "version": 1, "colours": {"white": [1, 2, 3]}}).encode(), "missing"),

@@ -110,7 +110,56 @@ def test_narrow_no_break_space_is_drawn_as_a_space_not_a_question_mark(fonts):
 
 def test_wrap_never_breaks_at_a_no_break_space(fonts):
     text = "Gardez la face immobile jusqu'à sa capture, ou appuyez sur «\u202fESPACE\u202f»\u202f! Langue\u00a0: fr"
-    for width in range(60, 400, 20):
+    widest = max(text_size(fonts, word, 24)[0] for word in text.split(" "))
+    for width in range(widest, 400, 20):
         lines = wrap(fonts, text, 24, width)
         assert " ".join(lines) == text
         assert not any(line.startswith(("!", ":", "»", "\u202f", "\u00a0")) for line in lines), lines
+
+
+@pytest.mark.parametrize("width", range(30, 200, 7))
+def test_a_word_wider_than_the_line_is_cut_never_left_to_overflow(fonts, width):
+    text = "Donaudampfschifffahrtsgesellschaftskapitän hält die Seite"
+    lines = wrap(fonts, text, 20, width)
+    assert all(text_size(fonts, line, 20)[0] <= width for line in lines if len(line) > 1), lines
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+CJK_SENTENCES = [
+    "把右层朝远离你的方向转 90 度。然后按右方向键进入下一步。",
+    "右の面を奥へ 90 度回してください。次の手順へは、右矢印キーを押します。",
+    "将魔方白色中心朝上、绿色中心朝向你，保持不动，直到这一面被捕获。",
+    "面を静止させてください（「スペース」キーでも取り込めます）。",
+]
+CLOSING = tuple("、。，．！？）」』】〉》ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+OPENING = tuple("（「『【〈《")
+HANGING = "、。，．！？）」』】〉》 "
+
+
+@pytest.mark.parametrize("text", CJK_SENTENCES)
+@pytest.mark.parametrize("width", [90, 110, 130, 170, 230])
+def test_cjk_lines_break_by_kinsoku(fonts, text, width):
+    lines = wrap(fonts, text, 20, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for i, line in enumerate(lines):
+        assert text_size(fonts, line.rstrip(HANGING), 20)[0] <= width, line  # only punctuation may hang
+        assert not line.startswith(CLOSING), lines  # no line opens with closing punctuation or a small kana
+        assert not line.endswith(OPENING), lines  # no line ends on an opening bracket
+        assert line.strip(), lines  # no empty line, so no lone "。" after a cut either
+        if i + 1 < len(lines):
+            assert not (line.rstrip()[-1:].isdigit() and lines[i + 1][:1] in "度步回"), lines  # "90" / "度"
+
+
+def test_a_full_stop_never_stands_alone_on_a_line(fonts):
+    text = "保持不动。"
+    for width in range(20, 120, 3):
+        lines = wrap(fonts, text, 20, width)
+        assert all(line.strip() != "。" for line in lines), (width, lines)
+
+
+@pytest.mark.parametrize("text", CJK_SENTENCES)
+def test_a_paragraph_never_ends_on_a_lone_letter(fonts, text):
+    for width in range(90, 400, 13):
+        lines = wrap(fonts, text, 20, width)
+        if len(lines) > 1:
+            assert sum(ch.isalnum() for ch in lines[-1]) >= 2, (width, lines)  # "い。" alone: never

@@ -26,6 +26,11 @@ BARE_NUMBERS = {
     "problem.colour_count": "...: 8 instead of 9",
     "app.status.calibrating": "Calibrating colours 2/6",
     "app.msg.pocket_captured": "Face 2 of 6 captured.",
+    # "after 4 of 6 faces": the noun goes with the total, always 6 faces.
+    "app.ended.video": "The video ended after 4 of 6 faces. Missing: white, yellow.",
+    "app.ended.video.pocket": "The video ended after 2 of 6 faces.",
+    "app.ended.photos": "The photos ran out after 4 of 6 faces. Missing: white, yellow.",
+    "app.ended.photos.pocket": "The photos ran out after 2 of 6 faces.",
 }
 NUMBER_PARAMS = frozenset({"count", "n", "total", "expected", "htm", "qtm"})
 

@@ -99,3 +99,19 @@ def test_malformed_palettes_raise_a_specific_error(data, message):
 def test_building_a_bad_palette_in_code_raises_the_same_error():
     with pytest.raises(PaletteFormatError, match="missing"):
         Palette(colours={"white": (1, 2, 3)})
+
+
+def test_samples_are_capped_and_huge_or_long_values_named_briefly():
+    from qbr.vision.palette import MAX_SAMPLES
+
+    base = DEFAULT_PALETTE.to_json()
+    ok = {**base, "samples": {n: [list(DEFAULT_PALETTE.colours[n])] * MAX_SAMPLES for n in COLOUR_NAMES}}
+    assert len(Palette.from_json(ok).references()[0]) == 6 + 6 * MAX_SAMPLES
+    over = {**base, "samples": {n: [list(DEFAULT_PALETTE.colours[n])] * 5000 for n in COLOUR_NAMES}}
+    with pytest.raises(PaletteFormatError, match=f"5000 samples; a palette keeps at most {MAX_SAMPLES}"):
+        Palette.from_json(over)
+    huge = {**base, "colours": {**base["colours"], "red": [10**400, 0, 0]}}
+    with pytest.raises(PaletteFormatError, match=r"about 401 digits.*between 0 and 255"):
+        Palette.from_json(huge)
+    with pytest.raises(PaletteFormatError, match=r"at most 200 characters, got 'xxx.*\.\.\.$"):
+        Palette.from_json({**base, "name": "x" * 10_000})

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 
 def run_live(settings: Settings, env: Environment) -> CommandResult:
     """Open the frame source, then run the window (F2's loop) or the headless session on it."""
-    from qbr.app.sources import open_source
     from qbr.app.store import Store
 
     if settings.window and not env.has_display:
@@ -26,8 +25,12 @@ def run_live(settings: Settings, env: Environment) -> CommandResult:
             )
         env.stderr.write("qbr: no display found: playing the demo without a window (as with --no-window)\n")
         settings = dataclasses.replace(settings, window=False)
+    if settings.window:
+        problem = env.display_problem()  # before Qt is touched: it aborts the process when the server is missing
+        if problem is not None:
+            raise NoDisplayError(f"{problem}; start qbr where a display is, or scan without a window: --no-window")
     store = Store(env.config_dir)
-    source = open_source(settings)
+    source = env.open_source(settings)
     if not settings.window:
         from qbr.app.headless import run_headless
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Mapping
@@ -14,11 +14,19 @@ import numpy as np
 from qbr.app.commands.result import CommandResult
 from qbr.app.errors import InputFileError, NoFaceFoundError
 from qbr.cube.conventions import FACE_NAMES, FACES
+from qbr.cube.errors import QbrError
+from qbr.files.limited_json import read_json, shown
+from qbr.files.read import UnreadableFile
 
 if TYPE_CHECKING:
     from qbr.app.environment import Environment
+    from qbr.solve.i18n import Translator
+    from qbr.solve.pocket.solver import PocketSolution
+    from qbr.solve.solver import Solution
+    from qbr.vision.palette import Palette
+    from qbr.vision.resolve import Resolution
 
-_MAX_JSON_BYTES = 10_000_000  # a colour scan is a few kB; refuse to parse anything absurd
+_MAX_JSON_BYTES = 1_000_000  # a colour scan is a few kB; refuse to parse anything absurd
 SIZES = (2, 3)  # cubes that can be read: 2x2x2 and 3x3x3
 
 
@@ -31,7 +39,6 @@ def scan_command(
     """
     from qbr.app.debug_images import annotate, write_image
     from qbr.app.headless import translator
-    from qbr.app.jobs import resolve_and_solve
     from qbr.app.report import cube_result
     from qbr.app.sources import read_image
     from qbr.app.store import Store
@@ -72,11 +79,57 @@ def scan_command(
             f"no {which} face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
             "of the picture, in even light"
         )
-    cube_size(sizes, dict(zip(FACES, paths, strict=True)))  # photos of two different sizes are refused here
-    result = cube_result(*resolve_and_solve(rgb, palette, budget), tr, colour=env.stdout_isatty)
+    by_face = dict(zip(FACES, paths, strict=True))
+    cube_size(sizes, by_face)  # photos of two different sizes are refused here
+    resolved, placed = _resolved_in_order(rgb, palette, budget)
+    result = cube_result(*resolved, tr, colour=env.stdout_isatty)
+    if placed is not None:
+        result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)
     if notices:
         result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
     return result
+
+
+def _resolved_in_order(
+    rgb: dict[str, np.ndarray], palette: Palette, budget: float
+) -> tuple[tuple[Resolution, Solution | PocketSolution | None, QbrError | None], dict[str, str] | None]:
+    """The cube as the photos were given or, if one placement of them by their centres stands out and reads a
+    real cube more surely, as placed; and the placement used (None: as given)."""
+    from qbr.app.jobs import resolve_and_solve
+    from qbr.app.photo_order import best_placement
+
+    first = resolve_and_solve(rgb, palette, budget)
+    if any(len(v) != 9 for v in rgb.values()):
+        return first, None  # a 2x2x2: no centres to place faces by
+    placed = best_placement(rgb)
+    if placed is None:
+        return first, None
+    again = resolve_and_solve({face: rgb[photo] for face, photo in placed.items()}, palette, budget)
+    # The given order may still give some real cube, forced by repairs and far less sure: the surer one wins.
+    if again[2] is None and (first[2] is not None or _sureness(again[0]) > _sureness(first[0])):
+        return again, placed
+    return first, None
+
+
+def _sureness(resolution: Resolution) -> float:
+    return float(np.mean(resolution.confidence)) if len(resolution.confidence) else 0.0
+
+
+def _with_order_notices(
+    result: CommandResult, placed: Mapping[str, str], paths: Mapping[str, Path], colours: Mapping[str, str],
+    tr: Translator,
+) -> CommandResult:
+    """``result`` saying, first, which photo was read as which face (each moved one, in the user's language)."""
+    from qbr.solve.instructions import colour_name
+
+    lines = [
+        tr.t("app.notice.reordered", photo=paths[photo].name, colour=colour_name(colours.get(face, face), tr),
+             given=photo, face=face)
+        for face, photo in placed.items() if face != photo
+    ]
+    payload = {**result.payload, "notices": [*lines, *result.payload.get("notices", [])],
+               "placed": {face: str(paths[photo]) for face, photo in placed.items()}}
+    return dataclasses.replace(result, payload=payload, text="\n".join([*lines, result.text]))
 
 
 def cube_size(sizes: Mapping[str, int], paths: Mapping[str, Path]) -> int:
@@ -100,7 +153,7 @@ def _scan_size(data: dict, faces: dict, forced: int | None, path: Path) -> int:
     """The cube's size: ``forced`` (``--size``), else the file's "size", else its stickers per face (4 or 9)."""
     declared = data.get("size")
     if declared is not None and (isinstance(declared, bool) or declared not in SIZES):
-        raise InputFileError(f'{path}: only 2x2x2 and 3x3x3 cubes can be solved ("size" is {declared!r})')
+        raise InputFileError(f'{path}: only 2x2x2 and 3x3x3 cubes can be solved ("size" is {shown(declared)})')
     counts = Counter(len(v) for v in faces.values() if isinstance(v, list)).most_common(1)
     seen = next((n for n in SIZES if counts and counts[0][0] == n * n), None)  # most faces say; odd ones are named
     size = forced or declared or seen
@@ -120,23 +173,10 @@ def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarra
     InputFileError saying exactly what is wrong.
     """
     path = Path(path)
-    if path.is_dir():
-        raise InputFileError(f"{path}: is a directory, not a JSON file")
     try:
-        if path.stat().st_size > _MAX_JSON_BYTES:
-            raise InputFileError(f"{path}: too large for a colour scan ({path.stat().st_size} bytes)")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"{path}: not a text (UTF-8 JSON) file") from None
-    except OSError as error:
-        raise InputFileError(f"{path}: cannot be read ({error.strerror or error})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise InputFileError(f"{path}: not valid JSON ({where}: {error.msg})") from None
+        data = read_json(path, _MAX_JSON_BYTES, "a colour scan")
+    except UnreadableFile as error:
+        raise InputFileError(str(error)) from None
     if not isinstance(data, dict) or "rgb" not in data:
         raise InputFileError(f'{path}: expected a JSON object with "rgb": {{"U": [[r, g, b] x 9], ...}}')
     faces = data["rgb"]
@@ -145,7 +185,7 @@ def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarra
     absent = [f for f in FACES if f not in faces]
     if absent:
         raise InputFileError(f'{path}: "rgb" lacks face {", ".join(absent)} (it needs U R F D L B)')
-    extra = sorted(str(f) for f in faces if f not in FACES)
+    extra = sorted(str(f)[:20] for f in faces if f not in FACES)
     if extra:
         raise InputFileError(f'{path}: "rgb" has unknown face {", ".join(extra)} (faces are U R F D L B)')
     size = _scan_size(data, faces, size, path)
@@ -160,7 +200,7 @@ def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarra
             )
         for i, colour in enumerate(stickers):
             if not (isinstance(colour, list) and len(colour) == 3 and all(_number(v) for v in colour)):
-                raise InputFileError(f'{path}: "rgb"."{face}"[{i}] must be [r, g, b] numbers, got {colour!r}')
+                raise InputFileError(f'{path}: "rgb"."{face}"[{i}] must be [r, g, b] numbers, got {shown(colour)}')
             if not all(0 <= v <= 255 for v in colour):
                 raise InputFileError(f'{path}: "rgb"."{face}"[{i}] = {colour}: values must be 0-255 (sRGB)')
         out[face] = np.array(stickers, dtype=float)

@@ -4,8 +4,9 @@ No I/O, no windows, no threads and no clock reads; callers import what they need
 """
 
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
+from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
 from qbr.app.session.events import (
+    EndedEvent,
     Event,
     FrameEvent,
     KeyEvent,
@@ -21,6 +22,7 @@ from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
 
 __all__ = [
     "Effect",
+    "EndedEvent",
     "Event",
     "FrameEvent",
     "Guide",
@@ -36,6 +38,7 @@ __all__ = [
     "SavePalette",
     "Session",
     "SessionConfig",
+    "SetMirror",
     "SolvingEvent",
     "SourceEvent",
     "Step",

@@ -41,5 +41,11 @@ class SessionConfig:
     """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
     separation: float = 30.0
     """Calibration ignores a face whose centre is this close to a colour already sampled (still the old face)."""
+    mirror: bool = False
+    """Frames arrive flipped left to right (M toggles it): a webcam that shows a mirror image, turned back."""
+    ask_again: bool = True
+    """Faces can be shown again (a camera); False for a video or photos: a face in doubt is then taken as read."""
+    ended_seconds: float = 5.0
+    """After the source ended without a solution, what is missing is shown this long, then the session quits."""
     notices: tuple[tuple[str, Mapping[str, str]], ...] = ()
     """Start-up warnings to show (UI string key, parameters), e.g. a corrupt calibration file was ignored."""

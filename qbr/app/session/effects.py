@@ -37,6 +37,13 @@ class SaveLanguage:
 
 
 @dataclass(frozen=True)
+class SetMirror:
+    """Flip frames left to right from now on (``on``) or stop; remembered for the next run with a camera."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
 class PrintText:
     """Print to the terminal (e.g. the full solution)."""
 
@@ -48,4 +55,4 @@ class Quit:
     """Leave the app."""
 
 
-Effect = Union[ResolveCube, SavePalette, SaveLanguage, PrintText, Quit]  # noqa: UP007 (runtime alias)
+Effect = Union[ResolveCube, SavePalette, SaveLanguage, SetMirror, PrintText, Quit]  # noqa: UP007 (runtime alias)

@@ -22,11 +22,13 @@ class FrameEvent:
 
     t: float
     analysis: FrameAnalysis | None
+    face: str | None = None
+    """The face the frame is named for (a photo U.jpg is the U face, as ``qbr scan`` takes it); None: by centre."""
 
 
 @dataclass(frozen=True)
 class KeyEvent:
-    """A key press: "space", "c", "l", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
+    """A key press: "space", "c", "l", "m", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
 
     t: float
     key: str
@@ -45,6 +47,14 @@ class SourceEvent:
 
     t: float
     ok: bool
+
+
+@dataclass(frozen=True)
+class EndedEvent:
+    """A finite source gave its last frame: nothing more will come (``source``: "video" or "photos")."""
+
+    t: float
+    source: str = "video"
 
 
 @dataclass(frozen=True)
@@ -74,4 +84,6 @@ class NoticeEvent:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
-Event = Union[FrameEvent, KeyEvent, TickEvent, SourceEvent, ResolvedEvent, SolvingEvent, NoticeEvent]  # noqa: UP007 (runtime alias)
+Event = Union[  # noqa: UP007 (runtime alias)
+    FrameEvent, KeyEvent, TickEvent, SourceEvent, EndedEvent, ResolvedEvent, SolvingEvent, NoticeEvent
+]

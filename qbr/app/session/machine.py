@@ -13,8 +13,9 @@ import numpy as np
 
 from qbr.app.session.calibration import Calibration
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette
+from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
 from qbr.app.session.events import (
+    EndedEvent,
     Event,
     FrameEvent,
     KeyEvent,
@@ -22,6 +23,7 @@ from qbr.app.session.events import (
     ResolvedEvent,
     SolvingEvent,
     SourceEvent,
+    TickEvent,
 )
 from qbr.app.session.identity import (
     CapturedFace,
@@ -29,11 +31,13 @@ from qbr.app.session.identity import (
     identity,
     nearest_by_centre,
     nearest_by_stickers,
+    ring_matches,
     same_face,
     seen_before,
 )
 from qbr.app.session.mode import Mode
 from qbr.app.session.steady import SteadyTrack, follow
+from qbr.app.session.turned_capture import held_turned, turned_upright
 from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import apply_to_facelets
@@ -50,6 +54,8 @@ if TYPE_CHECKING:
 
 _MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 _TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
+_CAPTURED_TURNED_KEYS = {1: "app.msg.captured_turned_cw", 2: "app.msg.captured_turned_half",
+                         3: "app.msg.captured_turned_ccw"}
 _UNSURE = 0.5  # a sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)
 _REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
 
@@ -89,6 +95,10 @@ class Session:
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: Calibration | None = None
+        self._mirror = config.mirror
+        self._label: str | None = None  # the face the latest frame is named for (photos named U.jpg ...)
+        self._named = False  # faces came named (photos): each is the face its name says, not found by centre
+        self._ended: tuple[str, float] | None = None  # (kind of source, since when) once a video or photos ended
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
             self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
@@ -120,6 +130,11 @@ class Session:
             if self._mode is Mode.RESOLVING:
                 self._solving_best = event.moves
             return []
+        if isinstance(event, EndedEvent):
+            return self._on_ended(event)
+        if isinstance(event, TickEvent):
+            ended = self._ended if self._mode is Mode.ENDED else None
+            return [Quit()] if ended is not None and event.t - ended[1] >= self._cfg.ended_seconds else []
         if isinstance(event, NoticeEvent):
             self._say(event.key, persistent=True, **event.params)
         return []
@@ -127,6 +142,7 @@ class Session:
     def _on_frame(self, event: FrameEvent) -> list[Effect]:
         a = event.analysis
         seen = a is not None and a.colours is not None and a.rgb is not None
+        self._label = event.face if event.face in FACES else None
         self._last = a if seen else None
         if self._mode is Mode.CALIBRATING:
             if seen:
@@ -170,6 +186,11 @@ class Session:
             self._lang = self._languages[(i + 1) % len(self._languages)]
             self._say("app.msg.language")
             return [SaveLanguage(self._lang)]
+        if key == "m":
+            self._mirror = not self._mirror
+            self._track = None  # the face held reads differently mirrored: held steady anew
+            self._say("app.msg.mirror_on" if self._mirror else "app.msg.mirror_off")
+            return [SetMirror(self._mirror)]
         if mode is Mode.CONFIRM_REPLACE:
             if key in ("y", "enter"):
                 return self._answer(True)
@@ -252,6 +273,8 @@ class Session:
         if self._size == 2:
             return self._capture_pocket(CapturedFace(colours, rgb), explicit)
         new = CapturedFace(colours, rgb)
+        if self._label is not None:
+            return self._capture_named(new, self._label, explicit)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
             same = same_face(new, self._captures)
             index = same if same is not None else nearest_by_centre(new, self._captures)
@@ -264,11 +287,12 @@ class Session:
         if same is not None:
             old = self._captures[same]
             colour = self._scheme[self._letter(old)]
-            if old.colours == colours:
+            # Compared at the best of the face's four turns: it may have been stored turned upright.
+            differ = len(colours) - 1 - ring_matches(colours, old.colours) + (colours[4] != old.colours[4])
+            if differ == 0:
                 if explicit:
                     self._say("app.msg.already_captured", colour=colour)
                 return []
-            differ = sum(a != b for a, b in zip(old.colours, colours, strict=True))
             if not explicit and (differ <= _REREAD_STICKERS or not self._cfg.interactive):
                 return []  # the same face shown again and read a little differently: not worth a question
             self._pending = (same, new)
@@ -282,7 +306,33 @@ class Session:
             self._scheme[new.letter] = colours[4]
         self._captures.append(new)
         self._reassign()
-        self._say("app.msg.captured", colour=self._scheme[self._letter(new)])
+        letter = self._letter(new)
+        turns = held_turned(letter, self._faces, self._scheme)
+        if turns is not None:  # its neighbours leave one way to read it: held turned, so stored upright
+            self._captures[-1] = turned_upright(new, turns)
+            self._reassign()
+        key = _CAPTURED_TURNED_KEYS[turns] if turns is not None else "app.msg.captured"
+        self._say(key, colour=self._scheme[letter])
+        return self._resolve() if len(self._captures) == len(FACES) else []
+
+    def _capture_named(self, new: CapturedFace, face: str, explicit: bool) -> list[Effect]:
+        """A 3x3x3 face from a photo named for it: that face, whatever its centre (``qbr scan``'s rule)."""
+        self._named, self._by_centre = True, False
+        new.letter = face
+        old = self._faces.get(face)
+        if old is not None and self._mode is not Mode.INVALID:
+            if explicit:
+                self._say("app.msg.already_captured", colour=self._scheme[face])
+            return []  # the same photo again: it was captured
+        if old is not None:
+            self._captures[self._captures.index(old)] = new
+        elif len(self._captures) == len(FACES):
+            return []
+        else:
+            self._captures.append(new)
+        self._scheme[face] = new.colours[4]
+        self._reassign()
+        self._say("app.msg.rescanned" if old is not None else "app.msg.captured", colour=self._scheme[face])
         return self._resolve() if len(self._captures) == len(FACES) else []
 
     def _capture_pocket(self, new: CapturedFace, explicit: bool) -> list[Effect]:
@@ -300,9 +350,10 @@ class Session:
             if explicit:
                 self._say("app.msg.pocket_already")
             return []  # the face just captured, seen again (every sticker alike)
-        if len(self._captures) == len(FACES):
+        if len(self._captures) == len(FACES) or self._label in self._faces:
             return []
-        new.letter = self._next_face()
+        self._named = self._named or self._label is not None
+        new.letter = self._label or self._next_face()
         self._captures.append(new)
         self._reassign()
         self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
@@ -320,6 +371,10 @@ class Session:
         new.letter = self._captures[index].letter
         self._captures[index] = new
         self._reassign()
+        turns = held_turned(self._letter(new), self._faces, self._scheme) if self._size == 3 else None
+        if turns is not None:
+            self._captures[index] = turned_upright(new, turns)
+            self._reassign()
         self._say("app.msg.replaced", colour=colour)
         return self._resolve() if len(self._captures) == len(FACES) else []
 
@@ -346,7 +401,7 @@ class Session:
         self._mode = Mode.RESOLVING
         self._track = None
         rgb = {f: self._faces[f].rgb for f in FACES}
-        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2)]
+        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named)]
 
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
@@ -355,7 +410,9 @@ class Session:
         turned = dict(getattr(event.resolution, "turned", None) or {})
         if event.solution is not None and event.error is None:
             doubt = getattr(event.resolution, "doubt", None)
-            if doubt is not None and doubt.face is not None and not self._doubt_asked:
+            # A face that can't be shown again (the video or photos are over) is not asked for: taken as read.
+            can_ask = self._cfg.ask_again and self._ended is None
+            if doubt is not None and doubt.face is not None and not self._doubt_asked and can_ask:
                 # Another real cube fits nearly as well: one more look at the face that decides, once.
                 self._doubt_asked = True
                 self._mode = Mode.INVALID
@@ -389,7 +446,30 @@ class Session:
             self._message = (lambda tr: str(error), None)
         else:
             self._say("app.msg.invalid", persistent=True)
+        if self._ended is None and self._named and not self._cfg.ask_again:
+            self._ended = ("photos", self._t)  # six photos named for their faces, all used: none can come again
+        if self._ended is not None:
+            self._end()
         return []
+
+    def _on_ended(self, event: EndedEvent) -> list[Effect]:
+        """The video or photos are over: nothing more can be captured, so say what is missing, then quit."""
+        if self._ended is None:
+            self._ended = (event.source, event.t)
+        if self._mode in (Mode.SOLUTION, Mode.RESOLVING, Mode.ENDED):
+            return []  # solved (the solution stays to step through), or decided when the answer comes
+        self._end()
+        return []
+
+    def _end(self) -> None:
+        assert self._ended is not None
+        if self._mode is not Mode.INVALID:
+            self._message = None  # an invalid cube's problem stays shown beside the end
+        self._ended = (self._ended[0], self._t)  # what is missing is shown from now, for ended_seconds
+        self._mode = Mode.ENDED
+        self._cal = None
+        self._pending = None
+        self._track = None
 
     # ------------------------------------------------------------------------------------- calibration
 
@@ -432,6 +512,16 @@ class Session:
     def mode(self) -> Mode:
         """The current mode (NO_FRAMES is only shown, never a mode of its own)."""
         return self._mode
+
+    @property
+    def mirror(self) -> bool:
+        """Frames are flipped left to right before they are read (a mirrored webcam turned back)."""
+        return self._mirror
+
+    @property
+    def ended(self) -> bool:
+        """The source ended before the cube was solved (the session then quits by itself)."""
+        return self._mode is Mode.ENDED
 
     @property
     def size(self) -> int:
@@ -543,8 +633,24 @@ class Session:
             return tr.t("app.status.solution", count=len(self._solution.moves))
         return tr.t("app.status.faces", n=len(self._faces), count=len(FACES))
 
+    def _ended_text(self, tr: Translator) -> str:
+        """What the ended source left undone: "The video ended after 4 of 6 faces. Missing: red, blue."."""
+        kind = self._ended[0] if self._ended is not None else "video"
+        n, total = len(self._faces), len(FACES)
+        if n == 0:
+            return tr.t(f"app.ended.{kind}.none")
+        if n == total:
+            return tr.t(f"app.ended.{kind}.unreadable")
+        if self._size == 2:
+            return tr.t(f"app.ended.{kind}.pocket", n=n, total=total)
+        missing = [f for f in self._cfg.order if f not in self._faces]
+        names = tr.t("list.separator").join(_colour_name(tr, self._scheme[f]) for f in missing)
+        return tr.t(f"app.ended.{kind}", n=n, total=total, missing=names)
+
     def _prompt(self, tr: Translator, guide: Guide | None) -> str:
         mode = self._mode
+        if mode is Mode.ENDED:
+            return self._ended_text(tr)
         if mode is Mode.CONFIRM_REPLACE and self._pending is not None:
             face = self._letter(self._captures[self._pending[0]])
             return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[face]))
@@ -577,7 +683,7 @@ class Session:
             keys = [("Y", "app.key.replace"), ("N", "app.key.keep")]
         elif mode is Mode.CALIBRATING:
             keys = [("C", "app.key.leave_calibration"), ("R", "app.key.reset_colours")]
-        elif mode is Mode.RESOLVING:
+        elif mode in (Mode.RESOLVING, Mode.ENDED):
             keys = []
         elif mode is Mode.SOLUTION:
             keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
@@ -587,6 +693,8 @@ class Session:
             if mode is Mode.SCANNING and self._captures:
                 keys.append(("app.keyname.backspace", "app.key.undo"))
             keys.append(("C", "app.key.calibrate"))
+            if not self._captures:
+                keys.append(("M", "app.key.mirror"))  # before the first face, when a mirrored webcam is noticed
         keys += [("L", "app.key.language"), ("app.keyname.esc", "app.key.quit")]
         # Letter keys are shown as printed on the key, named keys (app.keyname.*) in the language's words.
         return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)

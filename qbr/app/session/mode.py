@@ -15,3 +15,5 @@ class Mode(enum.Enum):
     INVALID = "invalid"
     SOLUTION = "solution"
     NO_FRAMES = "no_frames"
+    ENDED = "ended"
+    """A finite source (video, photos) ended before the cube was solved: said what is missing, then quit."""

@@ -14,15 +14,14 @@ beside this module is a sample.
 from __future__ import annotations
 
 import itertools
-import json
 import math
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from qbr.cube.moves import ALL_FACE_MOVES, Move
+from qbr.files.limited_json import read_json
+from qbr.files.read import UnreadableFile
 from qbr.solve.errors import RobotCostsError
 
 FORMAT: Final = "qbr-robot-costs"
@@ -48,28 +47,6 @@ class RobotCosts:
         """What ``moves`` cost the robot (no regrip before the first move)."""
         total = sum(self.moves[str(m)] for m in moves)
         return total + self.regrip * sum(1 for a, b in itertools.pairwise(moves) if a.face != b.face)
-
-
-def _read_bounded(path: Path) -> bytes:
-    try:
-        # Non-blocking, so a FIFO cannot hang the open; it is then refused as not a regular file.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise RobotCostsError(f"{path}: no such file") from None
-    except OSError as error:
-        raise RobotCostsError(f"{path}: cannot be read ({error.strerror or error})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise RobotCostsError(f"{path}: not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise RobotCostsError(f"{path}: cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE_BYTES:
-        raise RobotCostsError(f"{path}: too large for a costs file (over {MAX_FILE_BYTES} bytes)")
-    return data
 
 
 def _number(value: Any) -> bool:
@@ -105,14 +82,8 @@ def parse_costs(data: Any, where: str) -> RobotCosts:
 def load_costs(path: Path | str) -> RobotCosts:
     """The costs in ``path`` (read bounded, regular files only); ``RobotCostsError`` if it is not a costs file."""
     path = Path(path)
-    data = _read_bounded(path)
     try:
-        decoded = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RobotCostsError(f"{path}: not a text (UTF-8 JSON) file") from None
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise RobotCostsError(f"{path}: not valid JSON ({where}: {error.msg})") from None
-    except (ValueError, RecursionError):  # a number too long to convert, or nesting deeper than the parser goes
-        raise RobotCostsError(f"{path}: not a costs file (JSON that cannot be read as one)") from None
+        decoded = read_json(path, MAX_FILE_BYTES, "a costs file")
+    except UnreadableFile as error:
+        raise RobotCostsError(str(error)) from None
     return parse_costs(decoded, str(path))

@@ -12,7 +12,6 @@ import functools
 import hashlib
 import io
 import os
-import stat
 import tempfile
 import threading
 import time
@@ -22,6 +21,7 @@ from typing import Final
 
 import numpy as np
 
+from qbr.files.read import UnreadableFile, read_bytes
 from qbr.solve.twophase.tables import Tables, build_tables, layout
 
 TABLES_VERSION: Final = 2
@@ -47,19 +47,6 @@ class CacheReport:
 
 def cache_path(cache_dir: Path) -> Path:
     return cache_dir / f"twophase-tables-v{TABLES_VERSION}.bin"
-
-
-def _read_bounded(path: Path) -> bytes:
-    """The file's bytes; OSError or ValueError if it is not a regular file or is larger than ``MAX_BYTES``."""
-    # O_NONBLOCK: opening a FIFO left at the path must not wait for a writer.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise ValueError("not a regular file")
-        data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise ValueError("larger than any table file")
-    return data
 
 
 def _decode(data: bytes) -> Tables:
@@ -110,10 +97,10 @@ def load_tables(cache_dir: Path) -> tuple[Tables, CacheReport]:
     path = cache_path(cache_dir)
     problem: str | None = None
     try:
-        return _decode(_read_bounded(path)), CacheReport("cache", path)
-    except FileNotFoundError:
-        problem = None
-    except (OSError, ValueError) as error:
+        return _decode(read_bytes(path, MAX_BYTES, "a table file")), CacheReport("cache", path)
+    except UnreadableFile as error:
+        problem = None if error.missing else error.reason
+    except ValueError as error:
         problem = str(error) or type(error).__name__
     started = time.perf_counter()
     tables = build_tables()
