@@ -80,13 +80,6 @@ class Rule:
         return self.patch() if self.patch else contextlib.nullcontext()
 
 
-def _rank_without(old: str, new: str) -> Callable[[], contextlib.AbstractContextManager[None]]:
-    def patch() -> contextlib.AbstractContextManager[None]:
-        rank = _rewritten(detect._GridFit, "rank", old, new, vars(detect))
-        return _patched(detect._GridFit, "rank", rank)
-    return patch
-
-
 def _function(module: Any, name: str, value: Any) -> Callable[[], contextlib.AbstractContextManager[None]]:
     return lambda: _patched(module, name, value)
 
@@ -101,11 +94,7 @@ def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, 
 
 
 RULES = (
-    Rule("conflicts term in the rank", "detect",
-         patch=_rank_without("2 * (self.extras + self.conflicts)", "2 * self.extras")),
     Rule("grid_min_fill", "detect", {"grid_min_fill": 0.0}),
-    Rule("variety term in the rank", "detect", patch=_rank_without(" * (1.0 + self.variety / 20.0)", "")),
-    Rule("loose-grid rank (grid_rank_rms)", "detect", {"grid_rank_rms": 1e12}),
     Rule("grid_max_rms", "detect", {"grid_max_rms": 1e12}),
     Rule("_settle_window (sliding windows taken as fitted)", "detect",
          patch=_function(detect, "_settle_window", lambda work, fit, t: fit)),
@@ -128,8 +117,6 @@ RULES = (
     Rule("bilateral filter of very noisy planes (noise_bilateral_range)", "detect", {"noise_bilateral_range": 0.0}),
     Rule("texture discount of the noise estimate (noise_texture_scale)", "detect", {"noise_texture_scale": 1}),
     Rule("3x3 corner blocks never a 2x2x2's face (pocket_block_beyond)", "detect", {"pocket_block_beyond": 10**6}),
-    Rule("a 2x2 seen whole to overrule a grid elsewhere", "detect",
-         patch=_source(detect, "_overrules", "return len(pocket.found) == pocket.size**2", "return True")),
     Rule("blue-yellow plane in the edges", "detect",
          patch=_source(detect, "_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),

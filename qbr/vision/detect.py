@@ -7,7 +7,7 @@ size and shape, and the homography places all nine stickers, so missed or merged
 recovered. Lattices larger than 3x3, loose fits, lattices at twice the real pitch and nine alike squares
 (tile walls) are refused; a grid seen in two lines only could slide, and goes where its unseen line shows
 body-coloured gaps or, where no dark body shows (stickerless, white bodies), where the face's outline runs
-past the unseen line (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
+past the unseen line (else it is refused). Among the rest the big, fully seen grid wins.
 Frames where nothing is found get one more search on stricter edges (noise-broken outlines), one without the short
 edge pieces that noise, JPEG blocks and glare leave inside small stickers, and, when
 small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px); when
@@ -77,21 +77,19 @@ class _GridFit:
     cells: np.ndarray  # (k, 2) int cell (col, row) of each found candidate
     rms: float  # rms residual of found centres, in grid units
     extras: int  # lattice-aligned squares just outside the face (tiles, not stickers)
-    conflicts: int  # sticker-sized squares inside the face that sit between cells: the lattice is wrong
     area: float  # face outline area, work pixels
     fill: float  # sticker side / cell side: far below 1 means the lattice skips a row of stickers
     variety: float = 0.0  # spread of the found stickers' colours (grey levels): tiles are all alike
     alike: bool = False  # all stickers one colour (a solved face): taken only when no many-coloured grid is found
     size: int = 3  # cells along a side: 3, or 2 for a 2x2x2's face
     gap_step: float = 0.0  # 2x2x2 only: colour step (0-255) from its stickers to the gaps between them (blur: low)
+    conflicts: int = 0  # 2x2x2 only: sticker-sized squares inside it that sit between cells (a bigger lattice)
 
-    def rank(self, rms_scale: float) -> tuple[int, float]:
+    def rank(self) -> tuple[int, float]:
         # Seven or more stickers make a sure grid (all four on a 2x2); among sure grids the cube held up to the
-        # camera is big, has its stickers all seen, and (scrambled) many colours, where a wall of tiles has one; a
-        # grid that fits its squares loosely mixes a bigger lattice of tiles with a sticker or two of the cube.
-        sure = min(len(self.found), 7 if self.size == 3 else 4) - 2 * (self.extras + self.conflicts)
-        fit = math.exp(-self.rms / rms_scale)
-        return sure, self.area * (len(self.found) / float(self.size**2)) ** 2 * (1.0 + self.variety / 20.0) * fit
+        # camera is big and has its stickers all seen.
+        sure = min(len(self.found), 7 if self.size == 3 else 4) - 2 * self.extras
+        return sure, self.area * (len(self.found) / float(self.size**2)) ** 2
 
     def spans_face(self) -> bool:
         """A sticker seen in every row and every column, so the window cannot slide."""
@@ -518,7 +516,6 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     # Squares just outside the face that sit tightly on its lattice with the same size are tiles, not a cube.
     same_size = np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3)
     extras = int((ok & in_ring & same_size & (resid < 0.6 * t.grid_residual)).sum())
-    conflicts = int((inside & same_size & (resid >= t.grid_residual)).sum())
     if extras > max(t.grid_max_extra, t.grid_max_extra_seen):
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
     kept = resid[found]
@@ -527,7 +524,7 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     area = abs(float(cv2.contourArea(outline)))
     # Found regions are shrunk by the edge dilation: add it back before comparing with the cell.
     fill = (_median(cands.sizes[found]) + dilation) / max(math.sqrt(area) / 3.0, 1e-6)
-    return _GridFit(h, found, cells, rms, extras, conflicts, area, fill)
+    return _GridFit(h, found, cells, rms, extras, area, fill)
 
 
 def _rotation(k: int, mid: float = 1.5) -> np.ndarray:
@@ -746,7 +743,7 @@ def _fit_pocket(
     outline = apply_homography(h, _POCKET_OUTLINE).astype(np.float32)
     area = abs(float(cv2.contourArea(outline)))
     fill = (_median(cands.sizes[found]) + dilation) / max(math.sqrt(area) / 2.0, 1e-6)
-    return _GridFit(h, found, cells, rms, extras, conflicts, area, fill, size=2)
+    return _GridFit(h, found, cells, rms, extras, area, fill, size=2, conflicts=conflicts)
 
 
 def _side_points(points: list[tuple[float, float]]) -> np.ndarray:
@@ -847,9 +844,7 @@ def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: floa
     beyond = _beyond_corner_block(pocket, grid, t, scale)
     if beyond is not None and beyond >= t.pocket_block_beyond:
         return False  # a 2x2x2's face and a stray sticker beside it make one; the rest of a 3x3 face, several
-    if not _within(pocket, grid, scale):
-        return len(pocket.found) == pocket.size**2  # with a sticker only placed it has less to show than the grid
-    return pocket.gap_step >= t.pocket_overrule_step
+    return not _within(pocket, grid, scale) or pocket.gap_step >= t.pocket_overrule_step
 
 
 def _beyond_corner_block(pocket: _GridFit, grid: _GridFit, t: Tunables, scale: float = 1.0) -> int | None:
@@ -896,8 +891,7 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
             if _continued(work, fit, t):
                 continue
             fit = dataclasses.replace(fit, gap_step=_body(work, fit.homography)[1])
-            if best is None or (not fit.alike, fit.rank(t.grid_rank_rms)) > (not best.alike,
-                                                                              best.rank(t.grid_rank_rms)):
+            if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
                 best = fit
     return best
 
@@ -921,7 +915,7 @@ def _search(
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
-        if best is not None and not best.alike and best.rank(t.grid_rank_rms)[0] >= 7 and len(members) < 5:
+        if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
             break  # proposals come best first: none of the rest can make a sure grid
         if tried[anchor]:
             continue
@@ -942,7 +936,7 @@ def _search(
             fit = _settle_window(work, fit, t)
             if fit is None:
                 continue
-        if best is None or (not fit.alike, fit.rank(t.grid_rank_rms)) > (not best.alike, best.rank(t.grid_rank_rms)):
+        if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
         return None, small, n

@@ -97,8 +97,6 @@ class Tunables:
     """Fewest stickers seen directly before a face is accepted (the rest are recovered from the grid fit)."""
     grid_max_rms: float = 0.05
     """Largest RMS distance (in pitches) of found stickers from their fitted cells: real faces fit far better."""
-    grid_rank_rms: float = 0.05
-    """Among grids, each is ranked down by exp(-rms / this): one mixing tiles and a cube sticker or two fits loosely."""
     grid_min_fill: float = 0.6
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
     grid_max_extra: int = 1
