@@ -1,20 +1,25 @@
 """Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth.
 
-    python bench/live_colours.py [--phone DIR] [--faces 30] [--jobs 2] [--show-failures]
+    python bench/live_colours.py [--faces 30] [--cubes 30] [--jobs 2] [--palette FILE] [--show-failures]
+                                  [--phone DIR] [--label-crops DIR]   (crops of the corrected labels)
 
 Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
 labels.json: each sticker's box and colour); each detected sticker's centre is matched to the labelled box
-containing it (three label errors, checked by eye, are corrected in ``LABEL_FIXES``). Reported for all 36 and
-for each phone alone (iPhone ``IMG_*``, Pixel ``PXL_*``): the iPhone faces were right before the relative rules,
-so the Pixel faces are where they are tuned and the iPhone faces check they break nothing.
+containing it (three label errors, checked by eye, are corrected in ``LABEL_FIXES``). Reported for all 36, for
+each phone (iPhone ``IMG_*``, Pixel ``PXL_*``) and for the tuning and validation halves (every other photo of each
+phone, sorted by name: rules and the palette are tuned on the first half only).
 Rendered: single medium-tier faces from ``tests/synth`` (every palette) and ``tests/physcam``, tuning and
 validation seeds (bench/seeds.py); a face counts when detected in place (every centre within 30% of a pitch).
+Sessions: a cube's six faces in URFDLB order, each named with the palette of the centres captured before it
+(``qbr.vision.session_palette``): dwalton76's measured colour scans and rig photos, and rendered cubes shot in one
+session (one camera and room; pose, exposure, glare and hand per photo), tuning and validation seeds.
 Prints faces with all nine right, sticker accuracy, orange read as red, and the confusion matrix (truth rows).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -29,18 +34,28 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the renderers live with the tests
 sys.path.insert(0, str(ROOT / "bench"))
 
+import families  # noqa: E402
 import physcam  # noqa: E402
 import synth  # noqa: E402
-from seeds import cube_seeds, scene_rng  # noqa: E402
+from scipy.optimize import linear_sum_assignment  # noqa: E402
+from seeds import cube_seeds, scene_rng, state_rng  # noqa: E402
 
+from qbr.app.session.identity import CapturedFace, faces_by_centre  # noqa: E402
+from qbr.cube.conventions import FACES, STANDARD_SCHEME  # noqa: E402
+from qbr.cube.generate import random_state  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
+from qbr.vision.colour import delta_e, srgb_to_lab  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
-from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE  # noqa: E402
+from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette  # noqa: E402
+from qbr.vision.session_palette import SessionPalette  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 PHONE_FACES = ROOT / "tests" / "data" / "phone-faces"  # a copy of ../shared/data/phone-faces (CC BY 4.0)
+COLOUR_SCANS = ROOT / "tests" / "data" / "colour-scans"  # dwalton76's measured cubes (MIT)
+RIG_PHOTOS = ROOT / "tests" / "data" / "photos"  # dwalton76's robot-rig photos (MIT)
 TIER = "medium"
+BASE = [DEFAULT_PALETTE]  # the palette named with (--palette replaces it)
 # Hand-label errors found by eye (crops of the face box): (photo, index in labels.json's list) -> the right colour.
 LABEL_FIXES = {
     ("IMG_0976.jpg", 8): "white",  # the centre: a white logo sticker, labelled orange (the face has no orange there)
@@ -109,6 +124,20 @@ def phone_reads(folder: Path, tunables: Tunables) -> list[tuple[str, np.ndarray 
     return out
 
 
+def write_label_crops(folder: Path, out: Path) -> None:
+    """Each corrected label's sticker box (and a margin of half a box around it) as a PNG, listed with its fix."""
+    labels = json.loads((folder / "labels.json").read_text())
+    out.mkdir(parents=True, exist_ok=True)
+    for (photo, index), colour in sorted(LABEL_FIXES.items()):
+        sticker = labels[photo]["stickers"][index]
+        x, y, w, h = (round(v) for v in sticker["bbox"])
+        image = cv2.imread(str(folder / photo))
+        crop = image[max(y - h // 2, 0): y + h + h // 2, max(x - w // 2, 0): x + w + w // 2]
+        path = out / f"{Path(photo).stem}-{index}.png"
+        cv2.imwrite(str(path), cv2.resize(crop, None, fx=3, fy=3, interpolation=cv2.INTER_NEAREST))
+        print(f"- {photo} sticker {index}: labelled {sticker['colour']}, is {colour}: {path}")
+
+
 def _in_place(detection: object, truth: np.ndarray) -> np.ndarray | None:
     """For each truth sticker the detected index within 30% of a pitch, or None when the face is misplaced."""
     got = np.asarray(detection.stickers, float).mean(axis=1)  # type: ignore[attr-defined]
@@ -151,8 +180,120 @@ def rendered_jobs(faces: int) -> list[tuple[str, str, str, int]]:
     return jobs
 
 
-def name(rgb: np.ndarray, tunables: Tunables) -> tuple[str, ...]:
-    return classify_face(rgb, DEFAULT_PALETTE, tunables).names
+def name(rgb: np.ndarray, tunables: Tunables, palette: Palette | None = None) -> tuple[str, ...]:
+    return classify_face(rgb, palette or BASE[0], tunables).names
+
+
+def phone_split(photo: str, photos: Sequence[str]) -> str:
+    """Every other photo of each phone (sorted by name) is tuning, the rest validation: both phones in both."""
+    same_phone = sorted(p for p in photos if p[:3] == photo[:3])
+    return "tuning" if same_phone.index(photo) % 2 == 0 else "validation"
+
+
+Session = list[tuple[np.ndarray | None, tuple[str, ...]]]  # per face in capture order: measured RGB, truth names
+
+
+ROOM = {"synth": ("kelvin", "cast", "green_tint", "light_angle", "ambient"),
+        "physcam": ("sensor", "key_lamp", "fill_lamp", "fill_share", "ambient", "background", "wall_saturation")}
+"""What stays the same for all six photos of one session: the camera and the room's light (pose, exposure, glare,
+the hand, blur vary per photo)."""
+
+
+def session_read(job: tuple[str, str, int]) -> tuple[str, str, int, Session]:
+    """One cube's six medium-tier photos taken in one session (one camera, one room), each face measured."""
+    family, split, seed = job
+    tunables = Tunables()
+    tier = families.CONDITIONS.index(TIER)
+    truth_facelets = random_state(state_rng(seed, family, tier)).facelets
+    rng = scene_rng(seed, family, tier)
+    if family == "synth":
+        palette = str(rng.choice(list(synth.PALETTES)))
+        body = "stickerless" if palette == "stickerless" else str(rng.choice(["black", "black", "white"]))
+        room = synth.sample_params(TIER, rng, palette=palette, body=body)
+        shots = synth.render_cube(truth_facelets, lambda _f: dataclasses.replace(
+            synth.sample_params(TIER, rng, palette=palette, body=body),
+            **{k: getattr(room, k) for k in ROOM[family]}), rng)
+    else:
+        per_face = physcam.sample_cube(TIER, rng)
+        room = per_face("F")
+        shots = physcam.render_cube(truth_facelets, lambda f: dataclasses.replace(
+            per_face(f), **{k: getattr(room, k) for k in ROOM[family]}), rng)
+    faces: Session = []
+    for face in FACES:
+        shot = shots[face]
+        detection = detect_face(shot.image, tunables)
+        where = None if detection is None or detection.size != 3 else _in_place(detection, shot.stickers)
+        if where is None:
+            faces.append((None, tuple(shot.colours)))
+            continue
+        truth = [""] * 9
+        for k, index in enumerate(where.tolist()):
+            truth[index] = shot.colours[k]
+        faces.append((measure_stickers(shot.image, detection, tunables), tuple(truth)))
+    return family, split, seed, faces
+
+
+def _names_by_centre(centres: np.ndarray) -> list[str]:
+    """The colour name of each of six centres (sRGB), assigned jointly against the default palette."""
+    cost = delta_e(srgb_to_lab(centres)[:, None, :], DEFAULT_PALETTE.lab()[None, :, :])
+    _, cols = linear_sum_assignment(cost)
+    return [COLOUR_NAMES[c] for c in cols.tolist()]
+
+
+def real_sessions(tunables: Tunables) -> dict[str, Session]:
+    """dwalton76's 3x3 cubes: measured colour scans and rig photos (detected and measured here), faces URFDLB."""
+    out: dict[str, Session] = {}
+    for path in sorted(COLOUR_SCANS.glob("3x3x3-*.json")):
+        data = json.loads(path.read_text())
+        rgb = [np.asarray(data["rgb"][f], float) for f in FACES]
+        out[f"scan {path.stem}"] = labelled(rgb, data["expected_facelets"])
+    for folder in sorted(p.parent for p in RIG_PHOTOS.glob("3x3x3-*/truth.json")):
+        truth = json.loads((folder / "truth.json").read_text())
+        rgb = []
+        for face in FACES:
+            (path,) = [p for p in folder.iterdir() if p.stem == face]
+            image = cv2.imread(str(path))
+            detection = detect_face(image, tunables)
+            rgb.append(None if detection is None else measure_stickers(image, detection, tunables))
+        out[f"rig {folder.name}"] = labelled(rgb, truth["expected_facelets"])
+    return out
+
+
+def labelled(rgb: list[np.ndarray | None], facelets: str) -> Session:
+    known = [r for r in rgb if r is not None]
+    if len(known) < 6:
+        return [(None, ("white",) * 9) for _ in rgb]
+    colour = dict(zip(FACES, _names_by_centre(np.array([r[4] for r in rgb])), strict=True))
+    return [(r, tuple(colour[x] for x in facelets[9 * i: 9 * i + 9])) for i, r in enumerate(rgb)]
+
+
+def name_session(faces: Session, tunables: Tunables, adapt: str) -> list[tuple[str, ...] | None]:
+    """Each face named as the preview would: with the palette of the faces captured before it.
+
+    ``adapt``: "" none (the base palette); "joint" centres given colours by the session palette itself; "named"
+    each centre's true colour passed; "app" as the live session would if it used it (each capture's face from
+    the session's joint assignment of all captured centres and their live names, ``faces_by_centre``).
+    """
+    session = SessionPalette(BASE[0], tunables)
+    palette = BASE[0]
+    captures: list[CapturedFace] = []
+    out: list[tuple[str, ...] | None] = []
+    for rgb, truth in faces:
+        if rgb is None:
+            out.append(None)
+            continue
+        names = name(rgb, tunables, palette)
+        out.append(names)
+        if adapt == "app":
+            captures.append(CapturedFace(colours=names, rgb=rgb))
+            taught = SessionPalette(BASE[0], tunables)
+            for capture, letter in zip(captures, faces_by_centre(captures, STANDARD_SCHEME, BASE[0]), strict=True):
+                taught = taught.with_face(capture.rgb, STANDARD_SCHEME[letter])
+            palette = taught.palette
+        elif adapt:
+            session = session.with_face(rgb, truth[4] if adapt == "named" else None)
+            palette = session.palette
+    return out
 
 
 def print_tally(label: str, t: Tally) -> None:
@@ -173,17 +314,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--phone", type=Path, default=PHONE_FACES, help="folder of phone-faces (labels.json)")
     parser.add_argument("--faces", type=int, default=30,
                         help="rendered faces per synth palette and split (physcam: twice as many)")
+    parser.add_argument("--cubes", type=int, default=30, help="rendered cubes per family and split for sessions")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--palette", type=Path, help="name with this palette (qbr-palette JSON), not the default")
     parser.add_argument("--show-failures", action="store_true")
+    parser.add_argument("--label-crops", type=Path, help="write a crop of each corrected label's sticker here")
     args = parser.parse_args(argv)
+    if args.label_crops:
+        write_label_crops(args.phone, args.label_crops)
+    if args.palette:
+        BASE[0] = Palette.from_json(json.loads(args.palette.read_text(encoding="utf-8")))
     tunables = Tunables()
     tallies: dict[str, Tally] = {}
     print("| data | faces all right | not detected | stickers right | orange->red |")
     print("|---|---:|---:|---:|---:|")
     if (args.phone / "labels.json").is_file():
-        phone = {"phone-faces (all)": Tally(), "  iPhone IMG_*": Tally(), "  Pixel PXL_*": Tally()}
-        for photo, rgb, truth in phone_reads(args.phone, tunables):
-            for key in ("phone-faces (all)", "  iPhone IMG_*" if photo.startswith("IMG") else "  Pixel PXL_*"):
+        phone = {"phone-faces (all)": Tally(), "  iPhone IMG_*": Tally(), "  Pixel PXL_*": Tally(),
+                 "  tuning half": Tally(), "  validation half": Tally()}
+        reads = phone_reads(args.phone, tunables)
+        photos = [photo for photo, _, _ in reads]
+        for photo, rgb, truth in reads:
+            for key in ("phone-faces (all)", "  iPhone IMG_*" if photo.startswith("IMG") else "  Pixel PXL_*",
+                        f"  {phone_split(photo, photos)} half"):
                 if rgb is None or truth is None:
                     phone[key].missed += 1
                 else:
@@ -208,6 +360,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     for key in sorted(rendered, key=lambda k: (k.strip().split()[-1], k.startswith(" "), k)):
         print_tally(f"{key} ({TIER})", rendered[key])
     tallies.update(rendered)
+    print("\nSessions (URFDLB, one camera and room a cube; not used live): each face named with the palette taught "
+          "by the centres\ncaptured before it, each centre given its colour jointly here, its true colour, or the "
+          "one the session's assignment gives it\n")
+    print("| data | faces all right: base palette | centres joint | centres true | as the session would | "
+          "stickers right (base -> as the session would) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    sessions: dict[str, list[Session]] = {}
+    for label, faces in real_sessions(tunables).items():
+        sessions.setdefault("dwalton76 colour scans" if label.startswith("scan") else "dwalton76 rig photos",
+                            []).append(faces)
+    jobs = [(f, split, s) for split in ("tuning", "validation") for f in ("synth", "physcam")
+            for s in cube_seeds(split, args.cubes)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for family, split, _, faces in pool.map(session_read, jobs):
+            sessions.setdefault(f"{family} {split} ({TIER})", []).append(faces)
+    for label, cubes in sessions.items():
+        plain, joint, adapted, app = Tally(), Tally(), Tally(), Tally()
+        for faces in cubes:
+            for t, adapt in ((plain, ""), (joint, "joint"), (adapted, "named"), (app, "app")):
+                for (_, truth), got in zip(faces, name_session(faces, tunables, adapt), strict=True):
+                    if got is None:
+                        t.missed += 1
+                    else:
+                        t.add(truth, got, label)
+        print(f"| {label} | {plain.faces_right}/{plain.faces} | {joint.faces_right} | {adapted.faces_right} | "
+              f"{app.faces_right} | {100 * plain.stickers_right / max(plain.stickers, 1):.1f}% -> "
+              f"{100 * app.stickers_right / max(app.stickers, 1):.1f}% |")
     for key in ("phone-faces (all)", "synth validation", "physcam validation"):
         if key in tallies:
             print_confusion(key, tallies[key])

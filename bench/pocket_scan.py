@@ -1,7 +1,8 @@
 """2x2x2 faces: found on rendered 2x2x2 photos, never found on 3x3x3 ones, and what the 2x2 search costs per frame.
 
-    python bench/pocket_scan.py [--cubes 30] [--solved 20] [--rooms 150] [--faces 100] [--frames 60] [--repeats 3]
-    (0 solved/rooms/faces/frames: skip that section)
+    python bench/pocket_scan.py [--cubes 30] [--solved 20] [--rooms 150] [--faces 100] [--sessions 20] [--frames 60]
+                                [--repeats 3]
+    (0 solved/rooms/faces/sessions/frames: skip that section)
 
 Seeds from ``bench/seeds.py``: the 2x2 search was tuned on tuning seeds only (renderer seeds 1000-1299, and the
 tests' 7000-7500); the validation range is frozen and printed beside the tuning range (a gap means overfitting).
@@ -14,7 +15,10 @@ tests' 7000-7500); the validation range is frozen and printed beside the tuning 
 2. Solved 2x2x2 cubes (``--solved``, photo profile, ``size=2`` given): faces in place and cubes EXACT; rooms
    without a cube (``--rooms``) taken for a 2x2x2 face.
 3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile.
-4. Time per 640x480 frame, the 2x2 search on (default tunables) and off (``pocket_min_found=0``), interleaved per
+4. 3x3x3 sessions (``--sessions`` per range, easy and medium alternately, 6 frames a second as in the tests): every
+   frame of a person showing the six faces and turning the cube between them, how many are taken for a 2x2x2 face
+   (turning frames show a 2x2 block of a face sharp, the rest foreshortened and blurred).
+5. Time per 640x480 frame, the 2x2 search on (default tunables) and off (``pocket_min_found=0``), interleaved per
    frame over ``--repeats`` passes (single thread), on 3x3 faces, rooms without a cube, and 2x2 faces.
 """
 
@@ -37,7 +41,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from pocket_resolve import same_cube  # noqa: E402
 from seeds import SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
-from synth import random_colours, render_cube, render_face, sample_params  # noqa: E402
+from synth import random_colours, render_cube, render_face, render_session, sample_params  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
 from qbr.cube.conventions import FACES  # noqa: E402
@@ -159,6 +163,23 @@ def cube_rows(faces: int) -> list[tuple[str, ...]]:
     return rows
 
 
+def session_rows(sessions: int) -> list[tuple[str, ...]]:
+    """Frames of rendered 3x3x3 sessions (holding each face, turning between them) taken for a 2x2x2 face."""
+    rows = []
+    for split in SPLITS:
+        frames = 0
+        taken = dict.fromkeys(PROFILES, 0)
+        for k, seed in enumerate(cube_seeds(split, sessions, start=9000)):
+            rng = scene_rng(seed, "synth", 50)
+            facelets = "".join(rng.permutation(list("".join(f * 9 for f in FACES))))
+            for image, _face in render_session(facelets, rng, fps=6, tier=POCKET_TIERS[k % 2]):
+                frames += 1
+                for profile, tunables in PROFILES.items():
+                    taken[profile] += (d := detect_face(image, tunables)) is not None and d.size == 2
+        rows += [(split, profile, str(frames), str(taken[profile])) for profile in PROFILES]
+    return rows
+
+
 def timing_rows(frames: int, repeats: int) -> list[tuple[str, ...]]:
     groups: dict[str, list[np.ndarray]] = {"3x3 face": [], "no cube": [], "2x2 face": []}
     for k, seed in enumerate(cube_seeds("tuning", frames, start=8000)):
@@ -201,6 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--faces", type=int, default=100, help="single 3x3x3 faces per tier and seed range")
     parser.add_argument("--solved", type=int, default=20, help="solved 2x2x2 cubes per tier and seed range")
     parser.add_argument("--rooms", type=int, default=150, help="rooms without a cube per seed range")
+    parser.add_argument("--sessions", type=int, default=20, help="rendered 3x3x3 sessions per seed range")
     parser.add_argument("--frames", type=int, default=60, help="timed frames per kind")
     parser.add_argument("--repeats", type=int, default=3, help="interleaved timing passes")
     args = parser.parse_args(argv)
@@ -217,6 +239,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.faces:  # 0 skips a section
         print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
         print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "found in place"), cube_rows(args.faces)))
+    if args.sessions:
+        print("\n### 3x3x3 sessions (holding and turning): frames taken for a 2x2x2 face\n")
+        print(_table(("seeds", "profile", "frames", "taken for 2x2"), session_rows(args.sessions)))
     if args.frames:
         print("\n### Detection time per 640x480 frame, 2x2 search off / on (interleaved, single thread)\n")
         print(_table(("profile", "frame", "median ms, off", "median ms, on", "ratio", "p95 off", "p95 on"),

@@ -97,6 +97,13 @@ def screens(lang: str, shots: dict[str, np.ndarray], fonts: Fonts) -> Iterator[t
     cal.show(shots["F"], 0.3)
     yield "calibration", shots["F"], cal.session.view()
 
+    review = Driver(lang)  # every colour shown in turn: the new colours beside their faces, before Y saves them
+    review.key("c")
+    for face in ("U", "D", "R", "L", "F", "B"):  # white, yellow, red, orange, green, blue
+        review.show(shots[face], 1.5)
+        review.show(np.zeros_like(shots[face]), 0.2)
+    yield "calibration-review", shots["F"], review.session.view()
+
     effects = []
     for face in order[2:]:
         effects += d.show(shots[face], 1.0)
@@ -148,7 +155,7 @@ def main() -> None:
                 except Exception as error:  # report and carry on with the other languages
                     failed.append(f"{lang}: {type(error).__name__}: {error}")
                     break
-                if name == "calibration" and lang not in CALIBRATION_LANGUAGES:
+                if name.startswith("calibration") and lang not in CALIBRATION_LANGUAGES:
                     continue
                 image = draw(frame, view, fonts, size=window)  # the first draw of a text measures and wraps it
                 start = time.perf_counter()

@@ -99,6 +99,7 @@ def run_headless(
     from qbr.app.analysis import analyse_frame
     from qbr.app.jobs import resolve_and_solve
     from qbr.app.report import cube_result, empty_payload
+    from qbr.vision.palette import DEFAULT_PALETTE
     from qbr.vision.tunables import Tunables
 
     if tunables is None:
@@ -133,6 +134,9 @@ def run_headless(
                 save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
                 clock=env.clock, paced=False, threaded=False,
                 on_source=said, on_resolved=resolved).run()
+    if session.palette != DEFAULT_PALETTE and (not last or last[0][2] is not None):
+        # A bad calibration makes every cube fail to read or resolve: say so, and how to undo it.
+        env.stderr.write(f"qbr: {tr.t('app.msg.calibration_hint_headless', path=str(store.palette_path))}\n")
     if last:
         return cube_result(*last[0], tr, numbered=settings.normalize, colour=env.stdout_isatty)
     payload = empty_payload(tr.lang)

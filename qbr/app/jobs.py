@@ -50,6 +50,35 @@ def resolve_and_solve(
         return resolution, None, error
 
 
+def solve_facelets(
+    facelets: str, colour_names: Mapping[str, str], size: int, budget: float = 0.0,
+    on_progress: Callable[[int], None] | None = None,
+) -> tuple[Resolution, Solution | PocketSolution | None, QbrError | None]:
+    """Validate and solve a cube fixed by hand (face letters, ``colour_names`` naming each face's colour).
+
+    The answer has the shape of ``resolve_and_solve``'s: a Resolution that is certain of every sticker (the user
+    set them), the solution, or the problems as an error value.
+    """
+    from qbr.vision.resolve import Resolution
+
+    names = dict(colour_names)
+    if size == 2:
+        from qbr.cube.pocket.validate import validate as validate_pocket
+
+        problems = validate_pocket(facelets, names)
+    else:
+        from qbr.cube.validate import validate
+
+        problems = validate(facelets, names)
+    resolution = Resolution(facelets, not problems, problems, np.ones(len(facelets)), colour_names=names)
+    if problems:
+        return resolution, None, InvalidCubeError(problems)
+    try:
+        return resolution, _solve(size, resolution, budget, on_progress), None
+    except QbrError as error:
+        return resolution, None, error
+
+
 def _solve(
     size: int, resolution: Resolution, budget: float, on_progress: Callable[[int], None] | None
 ) -> Solution | PocketSolution:

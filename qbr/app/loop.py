@@ -14,7 +14,7 @@ import numpy as np
 
 from qbr.app.commands.result import CommandResult
 from qbr.app.runtime import Front, LoopStats, Resolver, Runtime, RuntimeTunables
-from qbr.app.session import ResolveCube
+from qbr.app.session import ResolveCube, SolveFacelets
 
 if TYPE_CHECKING:
     from qbr.app.analysis import FrameAnalysis
@@ -30,16 +30,17 @@ __all__ = ["WINDOW_TITLE", "Display", "LoopStats", "WindowLoop", "key_name", "ru
 _KEYS: dict[int, str] = {
     32: "space", 13: "enter", 10: "enter", 8: "backspace", 127: "backspace", 27: "esc",
     # X11 keysyms (Qt and GTK builds of OpenCV on Linux)
-    65361: "left", 65363: "right", 65293: "enter", 65421: "enter", 65288: "backspace", 65307: "esc",
+    65361: "left", 65362: "up", 65363: "right", 65364: "down", 65293: "enter", 65421: "enter", 65288: "backspace",
+    65307: "esc",
     # Qt key codes when passed through untranslated
-    0x1000012: "left", 0x1000014: "right", 0x1000004: "enter", 0x1000005: "enter", 0x1000003: "backspace",
-    0x1000000: "esc",
+    0x1000012: "left", 0x1000013: "up", 0x1000014: "right", 0x1000015: "down", 0x1000004: "enter",
+    0x1000005: "enter", 0x1000003: "backspace", 0x1000000: "esc",
     # Windows virtual-key codes shifted by 16 (win32 backend)
-    0x250000: "left", 0x270000: "right",
+    0x250000: "left", 0x260000: "up", 0x270000: "right", 0x280000: "down",
     # macOS Cocoa function keys
-    63234: "left", 63235: "right",
+    63232: "up", 63233: "down", 63234: "left", 63235: "right",
 }
-_LETTERS = frozenset("clrynm")
+_LETTERS = frozenset("clrynme123456")  # letters, and the colour keys of fixing by hand
 
 
 def key_name(code: int) -> str | None:
@@ -67,8 +68,20 @@ class Display:
         self._cv2 = cv2
         self.title = title
         self._shown = False
+        self._clicks: list[tuple[int, int]] = []
         # Free ratio: the picture fills the window, which the overlay draws at its real size (no scaling by Qt).
         cv2.namedWindow(title, cv2.WINDOW_GUI_NORMAL | cv2.WINDOW_FREERATIO)
+        cv2.setMouseCallback(title, self._on_mouse)
+
+    def _on_mouse(self, event: int, x: int, y: int, flags: int, param: object) -> None:
+        # Called from waitKey with picture coordinates (the picture is drawn at the window's size).
+        if event == self._cv2.EVENT_LBUTTONDOWN:
+            self._clicks.append((x, y))
+
+    def clicks(self) -> list[tuple[int, int]]:
+        """Left clicks since the last call, in the shown picture's pixels."""
+        clicks, self._clicks = self._clicks, []
+        return clicks
 
     def show(self, image: np.ndarray) -> None:
         if not self._shown:
@@ -153,7 +166,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     """Run the live window on ``source`` until ESC or the window is closed; closes ``source`` at the end."""
     from qbr.app.analysis import analyse_frame
     from qbr.app.headless import make_session
-    from qbr.app.jobs import resolve_and_solve
+    from qbr.app.jobs import resolve_and_solve, solve_facelets
     from qbr.app.sources import ImageFolderSource
     from qbr.app.store import Store
     from qbr.vision.tunables import Tunables
@@ -176,10 +189,15 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
         return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order,
                                  on_progress=progress.put)
 
+    def solve(effect: SolveFacelets) -> tuple[Any, Any, Any]:
+        return solve_facelets(effect.facelets, effect.colour_names, effect.size, settings.budget,
+                              on_progress=progress.put)
+
     # With --json stdout carries only the final JSON; what the session prints goes to stderr then.
     out = env.stderr if getattr(settings, "json", False) else env.stdout
     with source:
-        loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, save_palette=store.save_palette,
+        loop = WindowLoop(session, source, analyse=analyse, resolve=resolve, solve=solve,
+                          save_palette=store.save_palette,
                           save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
                           out=out, display=Display(title), progress=progress, clock=env.clock)
         loop.run()

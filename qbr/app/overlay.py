@@ -13,6 +13,8 @@ import cv2
 import numpy as np
 
 from qbr.app.layout import Placement, SidePanel, TextBlock, layout
+from qbr.app.overlay_calibration import draw_hold, draw_review
+from qbr.app.overlay_edit import dim_video, draw_edit, ring_review
 from qbr.app.session import Mode, Step, ViewModel
 from qbr.app.text import Colour, Fonts, Rect, draw_text, fill_rect, text_size
 from qbr.cube.conventions import FACES
@@ -306,6 +308,8 @@ def _step_cube(img: np.ndarray, view: ViewModel, step: Step, centre: tuple[float
     colours = {face: [_colour(view, view.scheme.get(facelets[count * FACES.index(face) + i]))
                       for i in range(count)] for face in ("U", "F", "R")}
     draw_iso_cube(img, centre, size, colours)
+    s, n = size / 6.0, math.isqrt(count)
+    draw_hold(img, step, lambda face, row, col: _iso_sticker(face, row, col, centre, s, n), max(2, round(size / 18)))
     if step.face in FACES:
         draw_arrow(img, arrow_path(step.face, step.turns, centre, size), ARROW, max(2, round(size / 28)),
                    both_ends=step.turns == 2)
@@ -373,7 +377,8 @@ def _moves_strip(img: np.ndarray, fonts: Fonts, view: ViewModel, p: Placement) -
 def _message(img: np.ndarray, fonts: Fonts, view: ViewModel, p: Placement) -> None:
     if p.message is None:
         return
-    background = WARN_BG if view.mode in (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE) else INFO_BG
+    warn = (Mode.INVALID, Mode.NO_FRAMES, Mode.CONFIRM_REPLACE, Mode.CALIBRATING)  # calibrating: a refused face
+    background = WARN_BG if view.mode in warn else INFO_BG
     _paint_block(img, fonts, p.message, WHITE, view.rtl, background=background, alpha=0.85)
 
 
@@ -451,6 +456,13 @@ def _compose(frame: np.ndarray, p: Placement) -> np.ndarray:
                               value=BAND)
 
 
+def _edit_font(p: Placement) -> int:
+    """The size of the message under the editable net: the toast's as laid out, else the legend's."""
+    if p.message is not None:
+        return p.message.size
+    return p.legend.size if p.legend is not None else max(1, round(4 * p.unit))
+
+
 # ------------------------------------------------------------------------------------------------ draw
 
 
@@ -470,20 +482,31 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
     lay = Layout(p.unit, p.line, p.video.bottom)
     if view.mode == Mode.NO_FRAMES:
         fill_rect(img, p.video, BLACK, 0.6)
+    elif view.mode == Mode.EDITING:
+        dim_video(img)
     else:
         _draw_preview_on_video(img, view, lay)
         if view.mode == Mode.SOLUTION and view.step is not None:
             _draw_face_arrow(img, view, view.step, lay)
     _bands(img, fonts, view, p)
     _moves_strip(img, fonts, view, p)
-    if p.side is not None:
+    if view.mode == Mode.EDITING:
+        # Over the bands if the window is too small for both: the net is what the user clicks.
+        if view.edit is not None:
+            draw_edit(img, fonts, view.edit, dict(view.colour_rgb), view.message, _edit_font(p))
+        return img
+    if view.mode == Mode.CONFIRM_CALIBRATION and view.calibration_review is not None:
+        # Nothing is scanned while the new colours are reviewed: they take the video's place.
+        draw_review(img, fonts, view.calibration_review, p.video, p.unit, view.rtl)
+    elif p.side is not None:
         if view.mode == Mode.CALIBRATING:
             _calibration_panel(img, view, p.side, p)
         elif view.mode == Mode.SOLUTION:
             _solution_panel(img, fonts, view, p.side, p)
         else:
             _scanning_panel(img, fonts, view, p.side, p)
-    if p.net is not None:
+    if p.net is not None and view.mode != Mode.CONFIRM_CALIBRATION:
         draw_net(img, view, (p.net.x, p.net.y), p.net_cell)
+        ring_review(img, view.review, view.size, (p.net.x, p.net.y), p.net_cell)
     _message(img, fonts, view, p)
     return img

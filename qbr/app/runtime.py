@@ -1,7 +1,8 @@
 """The one runtime of the live session, for the window and for headless mode alike.
 
-read frame -> analyse -> FrameEvent -> (draw -> show) -> key -> KeyEvent, a TickEvent every turn, the session's
-effects carried out (cube resolution inline or on a worker thread, answered with a ResolvedEvent), a silent
+read frame -> analyse -> FrameEvent -> (draw -> show) -> key -> KeyEvent (a click on the editable net ->
+StickerClickEvent / ColourClickEvent), a TickEvent every turn, the session's effects carried out (cube
+resolution, or the solve of a cube fixed by hand, inline or on a worker thread, answered with a ResolvedEvent), a silent
 camera reported as lost and back, a finite source's end reported once. The front (a window, or nothing when
 headless), the clock and the sleep are injected: tests run it on fakes, headless runs it on the Environment's.
 """
@@ -17,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 import numpy as np
 
+from qbr.app.edit_net import edit_net_geometry
 from qbr.app.session import (
+    ColourClickEvent,
     EndedEvent,
     FrameEvent,
     KeyEvent,
@@ -29,8 +32,10 @@ from qbr.app.session import (
     SaveLanguage,
     SavePalette,
     SetMirror,
+    SolveFacelets,
     SolvingEvent,
     SourceEvent,
+    StickerClickEvent,
     TickEvent,
 )
 
@@ -41,6 +46,7 @@ if TYPE_CHECKING:
     from qbr.vision.palette import Palette
 
 Resolver = Callable[[ResolveCube], tuple[Any, Any, Any]]
+Solver = Callable[[SolveFacelets], tuple[Any, Any, Any]]
 Notice = tuple[str, Mapping[str, str]]
 """A UI string key and its parameters (as qbr.app.store reports a failure)."""
 
@@ -120,6 +126,7 @@ class Runtime:
         analyse: Callable[[np.ndarray], FrameAnalysis | None],
         resolve: Resolver,
         front: Front,
+        solve: Solver | None = None,
         out: TextIO,
         save_palette: Callable[[Palette | None], Notice | None] = lambda palette: None,
         save_language: Callable[[str], Notice | None] = lambda lang: None,
@@ -139,6 +146,7 @@ class Runtime:
         self.source = source
         self.analyse = analyse
         self.resolve = resolve
+        self.solve = solve  # a cube fixed by hand: validated and solved like a resolved one
         self.front = front
         self.out = out
         self.save_palette = save_palette
@@ -182,16 +190,19 @@ class Runtime:
         while effects:
             effect, effects = effects[0], effects[1:]
             self.stats.effects.append(type(effect).__name__)
-            if isinstance(effect, ResolveCube):
+            job = self.resolve if isinstance(effect, ResolveCube) else None
+            if isinstance(effect, SolveFacelets):
+                job = self.solve
+            if job is not None:
                 if not self.threaded:
-                    event = ResolvedEvent(self.now(), *self.resolve(effect))
+                    event = ResolvedEvent(self.now(), *job(effect))
                     if self.on_resolved(event):
                         self._quit = True
                     effects += self.session.handle(event)
                     continue
                 if self._executor is None:
                     self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="qbr-resolve")
-                self._pending = self._executor.submit(self.resolve, effect)
+                self._pending = self._executor.submit(job, effect)
             elif isinstance(effect, SavePalette):
                 effects += self._notice(self.save_palette(effect.palette))
             elif isinstance(effect, SaveLanguage):
@@ -279,10 +290,14 @@ class Runtime:
             if self.on_resolved(event):
                 self._quit = True
             self._handle(event)
+        shown: tuple[Any, tuple[int, ...]] | None = None  # the view drawn and the picture's shape
         if self._draw is not None:
             frame = self._last if self._last is not None else np.zeros((480, 640, 3), np.uint8)
-            self.front.show(self._draw(frame, self.session.view()))
+            view = self.session.view()
+            picture = self._draw(frame, view)
+            self.front.show(picture)
             self.stats.draws += 1
+            shown = (view, picture.shape)
         if self._ended or self._silent_since is not None:
             wait = max(wait, round(self.tunables.idle_seconds * 1000))  # nothing new to read: don't spin
         wait = min(wait, round(self.tunables.max_wait_seconds * 1000))
@@ -290,8 +305,25 @@ class Runtime:
         name = self.key_name(self.front.key(max(1, wait) if self.paced else wait))
         if name is not None:
             self._handle(KeyEvent(self.now(), name))
+        if shown is not None:
+            self._clicks(*shown)
         if self.front.closed():
             self._quit = True
+
+    def _clicks(self, view: Any, shape: tuple[int, ...]) -> None:
+        """Clicks on the editable net, as drawn on the picture just shown, become sticker and colour picks."""
+        clicks = getattr(self.front, "clicks", None)
+        if clicks is None:
+            return
+        for x, y in clicks():
+            if getattr(view, "edit", None) is None:
+                continue
+            geometry = edit_net_geometry(int(shape[1]), int(shape[0]), view.edit.size)
+            sticker, slot = geometry.sticker_at(x, y), geometry.swatch_at(x, y)
+            if sticker is not None:
+                self._handle(StickerClickEvent(self.now(), sticker))
+            elif slot is not None:
+                self._handle(ColourClickEvent(self.now(), slot))
 
     def run(self) -> LoopStats:
         """Loop until the session quits, ``on_resolved`` ends the run, or the front is closed."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from qbr.vision.colour import delta_e, linear_to_lab, luminance, srgb_decode, srgb_to_lab
+from qbr.vision.colour import delta_e, glare_free_hue, linear_to_lab, luminance, srgb_decode, srgb_to_lab
 from qbr.vision.palette import COLOUR_NAMES, Palette
 from qbr.vision.tunables import Tunables
 
@@ -141,15 +141,6 @@ _RED = COLOUR_NAMES.index("red")
 _ORANGE = COLOUR_NAMES.index("orange")
 
 
-def _hue(lab: NDArray[np.float64]) -> NDArray[np.float64]:
-    return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
-
-
-def _glare_free_hue(linear: NDArray[np.float64]) -> NDArray[np.float64]:
-    """CIELAB hue of each row with its grey part removed: glare adds white light, which moves the hue to pink."""
-    return _hue(linear_to_lab(linear - linear.min(axis=-1, keepdims=True)))
-
-
 def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], linear: NDArray[np.float64],
                     measured: NDArray[np.float64], adapted: NDArray[np.float64], usable: NDArray[np.bool_],
                     palette: Palette, tunables: Tunables) -> None:
@@ -160,7 +151,7 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     Then the face's reds and oranges are split at the widest hue gap between them when it is wide enough: in one
     face under one light the redder side is red, whatever the absolute hue (phones differ by ~10 degrees).
     """
-    palette_hue = _glare_free_hue(palette.fit_tables[0])
+    palette_hue = glare_free_hue(palette.fit_tables[0])
     white = usable & (chosen == _WHITE)
     if white.any():
         raw = linear_to_lab(measured)
@@ -185,24 +176,24 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         for k in np.flatnonzero(washed).tolist():
             # The hue of whichever reading kept more colour; white itself has no hue to compare.
             seen = linear[k] if adapted_chroma[k] >= raw_chroma[k] else measured[k]
-            gaps = np.abs((_glare_free_hue(seen) - palette_hue + 180.0) % 360.0 - 180.0)
+            gaps = np.abs((glare_free_hue(seen) - palette_hue + 180.0) % 360.0 - 180.0)
             gaps[_WHITE] = np.inf
             chosen[k] = int(gaps.argmin())
             confidence[k] = min(float(confidence[k]), tunables.classify_wash_confidence)
     warm = np.flatnonzero(usable & ((chosen == _RED) | (chosen == _ORANGE)))
-    if len(warm) < 2:
+    if len(warm) == 0:
         return
     # As measured: one camera, one light, so the order holds without the fit (which may pull a glare-hit one).
-    hues = _glare_free_hue(measured[warm])
+    hues = glare_free_hue(measured[warm])
     chroma = np.hypot(adapted[warm, 1], adapted[warm, 2])
     # Only the well-saturated decide where the gap is: a glare-hit sticker's hue is the least reliable.
     sure = chroma >= tunables.classify_warm_chroma_share * chroma.max()
-    if sure.sum() < 2:
-        return
     ordered = np.sort(hues[sure])
     steps = np.diff(ordered)
-    cut = int(steps.argmax())
-    if steps[cut] < tunables.classify_warm_gap:
+    cut = int(steps.argmax()) if len(steps) else -1
+    if cut < 0 or steps[cut] < tunables.classify_warm_gap:
+        vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
+        _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
         return
     boundary = (ordered[cut] + ordered[cut + 1]) / 2
     split = 1.0 - math.exp(-float(steps[cut]) / tunables.classify_warm_gap)
@@ -211,6 +202,23 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         if chosen[k] != relative:
             chosen[k] = relative
             confidence[k] = min(float(confidence[k]), split)
+
+
+def _absolute_warm(chosen: NDArray[np.intp], confidence: NDArray[np.float64], warm: NDArray[np.intp],
+                   measured: NDArray[np.float64], palette: Palette, tunables: Tunables) -> None:
+    """Vivid reds and oranges the face cannot split: each named by its glare-free hue at the palette's boundary.
+
+    CIEDE2000 weighs lightness and chroma too, which differ from camera to camera (a phone that renders orange dark
+    reads it red). The hue as measured (the camera's own white balance): on the real phone photos it separates the
+    two (reds <= 41 degrees, oranges >= 43); the light-fitted one does not (the fit, pulled by a face's other
+    colours, spreads them).
+    """
+    boundary = palette.warm_boundary
+    for hue, k in zip(glare_free_hue(measured[warm]).tolist(), warm.tolist(), strict=True):
+        named = _RED if hue < boundary else _ORANGE
+        if chosen[k] != named:
+            chosen[k] = named
+            confidence[k] = min(float(confidence[k]), 1.0 - math.exp(-abs(hue - boundary) / tunables.classify_warm_gap))
 
 
 def naive_classify(rgb9: ArrayLike, palette: Palette) -> tuple[str, ...]:

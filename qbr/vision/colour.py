@@ -109,6 +109,12 @@ def delta_e(lab1: ArrayLike, lab2: ArrayLike) -> NDArray[np.float64]:
     return np.sqrt(np.maximum(tl * tl + tc * tc + th * th + r_t * tc * th, 0.0))
 
 
+def glare_free_hue(linear: NDArray[np.float64]) -> NDArray[np.float64]:
+    """CIELAB hue (degrees) of linear sRGB rows with their grey part removed: glare adds white, which turns hue pink."""
+    lab = linear_to_lab(linear - linear.min(axis=-1, keepdims=True))
+    return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
+
+
 def luminance(linear: ArrayLike) -> NDArray[np.float64]:
     """Relative luminance Y (0-1) of linear sRGB ``(..., 3)``."""
     return np.asarray(linear, dtype=np.float64) @ _M_RGB_TO_XYZ[1]

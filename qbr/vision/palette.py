@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from qbr.files.limited_json import shown as _short
-from qbr.vision.colour import srgb_decode, srgb_to_lab
+from qbr.vision.colour import glare_free_hue, srgb_decode, srgb_to_lab
 from qbr.vision.errors import PaletteFormatError
 
 COLOUR_NAMES: Final = ("white", "yellow", "red", "orange", "green", "blue")
@@ -76,6 +76,8 @@ class Palette:
     colours: Mapping[str, RGB]
     name: str = "custom"
     samples: Mapping[str, tuple[RGB, ...]] = field(default_factory=dict)
+    red_orange_hue: float | None = None
+    """Glare-free hue (degrees) where red ends and orange begins, as measured; None: midway between the two."""
 
     def __post_init__(self) -> None:
         # Validate and freeze: a palette built in code gets the same checks as one read from a file.
@@ -84,16 +86,34 @@ class Palette:
                 f"a palette name must be a non-empty string of at most {MAX_NAME_CHARS} characters, "
                 f"got {_short(self.name)}"
             )
+        hue = self.red_orange_hue
+        if hue is not None and (isinstance(hue, bool) or not isinstance(hue, int | float)
+                                or not (0 <= hue <= 90 and math.isfinite(hue))):
+            raise PaletteFormatError(f"'red_orange_hue' must be a number of degrees from 0 to 90, got {_short(hue)}")
         object.__setattr__(self, "colours", MappingProxyType(_colour_map(self.colours, "colours", _rgb)))
         samples = _colour_map(self.samples, "samples", _samples) if self.samples else {}
         object.__setattr__(self, "samples", MappingProxyType(samples))
 
     def __hash__(self) -> int:
-        return hash((self.name, tuple(self.colours.items()), tuple(self.samples.items())))
+        return hash((self.name, tuple(self.colours.items()), tuple(self.samples.items()), self.red_orange_hue))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Read-only mapping proxies cannot be pickled: rebuild from plain dicts (for copies and worker processes).
-        return (type(self), (dict(self.colours), self.name, dict(self.samples)))
+        return (type(self), (dict(self.colours), self.name, dict(self.samples), self.red_orange_hue))
+
+    def with_colours(self, colours: Mapping[str, RGB], name: str) -> Palette:
+        """This palette with some colours replaced; a measured red/orange hue is kept only if both are unchanged."""
+        merged = {**self.colours, **colours}
+        same = all(merged[n] == self.colours[n] for n in ("red", "orange"))
+        return Palette(colours=merged, name=name, samples=self.samples,
+                       red_orange_hue=self.red_orange_hue if same else None)
+
+    @cached_property
+    def warm_boundary(self) -> float:
+        """Glare-free CIELAB hue (degrees) splitting red from orange: as measured, or midway between the two."""
+        if self.red_orange_hue is not None:
+            return float(self.red_orange_hue)
+        return float(np.mean(glare_free_hue(self._linear[[COLOUR_NAMES.index("red"), COLOUR_NAMES.index("orange")]])))
 
     def references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
         """Every reference colour as (colour name per row, Lab rows): the main colours, then any samples."""
@@ -151,6 +171,8 @@ class Palette:
         }
         if self.samples:
             data["samples"] = {n: [list(s) for s in self.samples[n]] for n in COLOUR_NAMES}
+        if self.red_orange_hue is not None:
+            data["red_orange_hue"] = self.red_orange_hue
         return data
 
     @classmethod
@@ -168,13 +190,14 @@ class Palette:
             raise PaletteFormatError(f"palette format version {version} is newer than this qbr reads ({VERSION})")
         if version != VERSION:
             raise PaletteFormatError(f"unknown palette format version {version} (this qbr reads {VERSION})")
-        unknown = sorted(set(data) - {"format", "version", "name", "colours", "samples"})
+        unknown = sorted(set(data) - {"format", "version", "name", "colours", "samples", "red_orange_hue"})
         if unknown:
             raise PaletteFormatError(f"unknown palette field {', '.join(map(_short, unknown))}")
         if "colours" not in data:
             raise PaletteFormatError("palette has no 'colours'")
         name = data.get("name", "custom")
-        return cls(colours=data["colours"], name=name, samples=data.get("samples") or {})
+        return cls(colours=data["colours"], name=name, samples=data.get("samples") or {},
+                   red_orange_hue=data.get("red_orange_hue"))
 
 
 DEFAULT_PALETTE: Final = Palette(
@@ -188,5 +211,7 @@ DEFAULT_PALETTE: Final = Palette(
         "green": (30.0, 160.0, 90.0),
         "blue": (35.0, 75.0, 170.0),
     },
+    # Measured on real stickers (bench/measure_palette.py): phones show reds up to 41 degrees, oranges from 43.
+    red_orange_hue=42.0,
 )
 """The palette used until the user calibrates; equal to calibration/default.json."""

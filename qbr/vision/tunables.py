@@ -187,9 +187,11 @@ class Tunables:
     classify_logo_chroma: float = 12.0
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     classify_warm_gap: float = 4.0
-    """Hue gap (degrees, light-fitted CIELAB) splitting a face's reds from its oranges: the redder side is red."""
+    """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
     classify_warm_chroma_share: float = 0.6
     """Reds and oranges below this share of the face's most saturated one do not place that gap (glare-hit ones)."""
+    classify_warm_hue_chroma: float = 65.0
+    """Reds and oranges at least this saturated (light-fitted CIELAB) and nothing to split against go by hue alone."""
     classify_wash_chroma: float = 17.0
     """A sticker named white with more chroma than this after the light fit is a washed-out colour, not white."""
     classify_wash_raw_chroma: float = 28.0
@@ -202,6 +204,10 @@ class Tunables:
     """A white whose CIELAB (a, b) is farther than this from the median of the face's whites (3+) is unsure."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
+    session_palette_max_sample_de: float = 35.0
+    """A light-fitted centre farther than this (CIEDE2000) from the colour it is given teaches nothing: a misread."""
+    session_palette_light_reset: float = 0.3
+    """A face whose cast (log channel gain) differs this much from the sampled faces' starts the samples again."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_face_gain_step: float = 2.0

@@ -62,12 +62,13 @@ def xvfb():
         server.kill()
 
 
-def _video(path: Path) -> str:
-    """A video of the scrambled cube: each face held still for 1.4 s in the guided order, then put down."""
+def _video(path: Path, facelets: str | None = None) -> str:
+    """A video of the scrambled cube (or of ``facelets``): each face held still for 1.4 s in the guided order, then
+    put down."""
     sys.path.insert(0, str(ROOT / "tests"))
     import synth
 
-    facelets = CubeState.from_scramble(SCRAMBLE).facelets
+    facelets = facelets or CubeState.from_scramble(SCRAMBLE).facelets
     params = synth.RenderParams(sticker_size=0.09, hand=True)
     shots = {f: r.image for f, r in synth.render_cube(facelets, params, np.random.default_rng(3)).items()}
     fps = 15

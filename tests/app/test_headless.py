@@ -188,3 +188,21 @@ def test_a_washed_out_centre_like_another_does_not_stall_the_scan(tmp_path: Path
     # Six faces went to resolution (main stopped at 5 of 6 here); the cube itself is left in doubt by this rig.
     assert len(payload.get("faces_captured") or FACES) == 6 and len(payload["facelets"] or "") == 54, err
     assert "input ended" not in err
+
+
+def test_a_run_that_fails_with_calibrated_colours_says_calibration_may_be_the_cause(session_video,
+                                                                                   tmp_path: Path) -> None:
+    from qbr.vision.palette import DEFAULT_PALETTE
+
+    # The palette, stored by calibrating on the wrong faces: its "yellow" is red and its "red" teal.
+    colours = {**DEFAULT_PALETTE.colours, "yellow": DEFAULT_PALETTE.colours["red"], "red": (0.0, 128.0, 128.0)}
+    bad = {"format": "qbr-palette", "version": 1, "name": "calibrated", "colours": {k: list(v) for k, v in
+                                                                                     colours.items()}}
+    (tmp_path / "palette.json").write_text(json.dumps(bad))
+    _, _, video = session_video
+    status, _, err = run(["--camera", str(video), "--no-window"], tmp_path)
+    assert status is not ExitStatus.OK
+    assert "The colour calibration may be the cause: press R in the qbr window to reset it, or delete" in err
+    assert str(tmp_path / "palette.json") in err
+    status, _, err = run(["--camera", str(video), "--no-window"], tmp_path / "defaults")
+    assert status is ExitStatus.OK and "calibration" not in err

@@ -29,12 +29,14 @@ from qbr.app.session import (
     (32, "space"), (27, "esc"), (13, "enter"), (8, "backspace"), (ord("c"), "c"), (ord("L"), "l"),
     (65361, "left"), (65363, "right"), (0x1000012, "left"), (0x1000014, "right"), (2424832, "left"),
     (2555904, "right"), (65288, "backspace"), (ord("y"), "y"), (ord("n"), "n"), (ord("r"), "r"),
+    (65362, "up"), (65364, "down"), (0x1000013, "up"), (0x1000015, "down"), (0x260000, "up"), (0x280000, "down"),
+    (ord("E"), "e"), (ord("1"), "1"), (ord("6"), "6"),
 ])
 def test_key_codes_of_every_backend(code, name):
     assert key_name(code) == name
 
 
-@pytest.mark.parametrize("code", [-1, ord("x"), 65362, 0x1000013, ord("1")])
+@pytest.mark.parametrize("code", [-1, ord("x"), 65360, 0x1000016, ord("0"), ord("7")])
 def test_unused_keys_are_ignored(code):
     assert key_name(code) is None
 

@@ -428,6 +428,8 @@ def test_calibration_samples_every_colour_and_saves(translators) -> None:
             d.t += DT
             fa = FrameAnalysis(None, rgb, ("unknown",) * 9, np.zeros(9))
             d.send(FrameEvent(d.t, fa))
+    assert d.view.mode is Mode.CONFIRM_CALIBRATION and not [e for e in d.effects if isinstance(e, SavePalette)]
+    d.key("y")
     saves = [e for e in d.effects if isinstance(e, SavePalette)]
     assert len(saves) == 1
     for name, true in shown.items():
@@ -443,6 +445,8 @@ def test_calibration_waits_for_a_new_colour(translators) -> None:
     assert d.view.calibration[1] == 1
     d.show(face_colours("U", facelets="U" * 9 * 6), 2.0)  # still white: not taken as yellow
     assert d.view.calibration[1] == 1
+    assert d.view.message == ("This centre looks like the white one already calibrated. "
+                              "Show the face with the yellow centre.")
 
 
 def test_calibration_c_leaves_unchanged_and_r_resets(translators) -> None:

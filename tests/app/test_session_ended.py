@@ -61,7 +61,7 @@ def test_the_end_while_resolving_waits_for_the_answer(translators) -> None:
     assert isinstance(printed, PrintText) and d.view.mode is Mode.SOLUTION
     assert d.send(TickEvent(d.t + 60)) == []  # solved: the solution stays to be stepped through
 
-    d = Driver(translators, SessionConfig(ended_seconds=0.0))
+    d = Driver(translators, SessionConfig(ended_seconds=0.0, interactive=False))  # nobody to fix it by hand
     d.scan(FACES)
     d.send(EndedEvent(d.t, "photos"))
     broken = CUBE[:9] + CUBE[10] + CUBE[9] + CUBE[11:]  # two stickers swapped
@@ -105,7 +105,7 @@ def test_named_photos_that_make_no_cube_end_at_once_without_asking_for_a_face(tr
     from qbr.cube.validate import validate
     from tests.app.test_session import analysis, face_colours
 
-    d = Driver(translators, SessionConfig(ask_again=False, ended_seconds=0.0))
+    d = Driver(translators, SessionConfig(ask_again=False, ended_seconds=0.0, interactive=False))  # headless
     for face in "URFDLB":  # photos named U.jpg ...: each is its face, shown once
         for _ in range(12):
             d.t += 1 / 15

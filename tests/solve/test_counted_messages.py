@@ -132,6 +132,14 @@ EXPECTED = {
             'Solution: 11 moves',
             'Solution: 100 moves',
         ),
+        "app.msg.review": (
+            '0 stickers were hard to read: press E to check them on the net.',
+            '1 sticker was hard to read: press E to check it on the net.',
+            '2 stickers were hard to read: press E to check them on the net.',
+            '3 stickers were hard to read: press E to check them on the net.',
+            '11 stickers were hard to read: press E to check them on the net.',
+            '100 stickers were hard to read: press E to check them on the net.',
+        ),
     },
     "fr": {
         "problem.bad_characters.any_letter": (
@@ -236,6 +244,14 @@ EXPECTED = {
             'Solution\xa0: 11 mouvements',
             'Solution\xa0: 100 mouvements',
         ),
+        "app.msg.review": (
+            '0 autocollant était difficile à lire\xa0: appuyez sur E pour le vérifier sur le patron.',
+            '1 autocollant était difficile à lire\xa0: appuyez sur E pour le vérifier sur le patron.',
+            '2 autocollants étaient difficiles à lire\xa0: appuyez sur E pour les vérifier sur le patron.',
+            '3 autocollants étaient difficiles à lire\xa0: appuyez sur E pour les vérifier sur le patron.',
+            '11 autocollants étaient difficiles à lire\xa0: appuyez sur E pour les vérifier sur le patron.',
+            '100 autocollants étaient difficiles à lire\xa0: appuyez sur E pour les vérifier sur le patron.',
+        ),
     },
     "ar": {
         "problem.bad_characters.any_letter": (
@@ -334,6 +350,14 @@ EXPECTED = {
             'الحل: 11 حركة',
             'الحل: 100 حركة',
         ),
+        "app.msg.review": (
+            'عدد الملصقات الصعبة القراءة: 0. اضغط E لمراجعتها على شبكة المكعب.',
+            'عدد الملصقات الصعبة القراءة: 1. اضغط E لمراجعتها على شبكة المكعب.',
+            'عدد الملصقات الصعبة القراءة: 2. اضغط E لمراجعتها على شبكة المكعب.',
+            'عدد الملصقات الصعبة القراءة: 3. اضغط E لمراجعتها على شبكة المكعب.',
+            'عدد الملصقات الصعبة القراءة: 11. اضغط E لمراجعتها على شبكة المكعب.',
+            'عدد الملصقات الصعبة القراءة: 100. اضغط E لمراجعتها على شبكة المكعب.',
+        ),
     },
 }
 
@@ -371,7 +395,7 @@ def test_every_counted_message_renders_its_own_form_for_every_count(lang: str) -
 @pytest.mark.parametrize("key", COUNTED)
 def test_no_english_singular_count_with_a_plural_noun(key: str) -> None:
     tr = Translator("en", extra_dirs=[APP_LOCALES])
-    plural = r"(moves|quarter turns|letters|times|faces|positions)\b"
+    plural = r"(moves|quarter turns|letters|times|faces|positions|stickers)\b"
     assert not re.search(r"\b1 " + plural, tr.t(key, **PARAMS, count=1))
     assert not re.search(r"\bpositions\b", tr.t(key, **PARAMS, count=1))
     assert re.search(r"\b2 " + plural, tr.t(key, **PARAMS, count=2)) or "bad_characters" in key

@@ -37,6 +37,18 @@ def test_round_trip_with_samples_keeps_everything():
     assert names[:6] == COLOUR_NAMES
 
 
+def test_the_red_orange_boundary_round_trips_and_is_dropped_when_red_or_orange_change():
+    palette = Palette(colours=DEFAULT_PALETTE.colours, name="mine", red_orange_hue=40.5)
+    back = Palette.from_json(json.loads(json.dumps(palette.to_json())))
+    assert back == palette and back.warm_boundary == 40.5
+    assert DEFAULT_PALETTE.warm_boundary == 42.0  # measured on real stickers (bench/measure_palette.py)
+    assert palette.with_colours({"blue": (0.0, 0.0, 200.0)}, "b").red_orange_hue == 40.5
+    # A calibrated red: the boundary is then midway between the palette's own red and orange (default: ~48 deg).
+    moved = palette.with_colours({"red": (190.0, 20.0, 30.0)}, "r")
+    assert moved.red_orange_hue is None and moved.colours["red"] == (190.0, 20.0, 30.0)
+    assert 44.0 < Palette(colours=DEFAULT_PALETTE.colours).warm_boundary < 52.0
+
+
 def test_palette_survives_pickle_and_deepcopy():
     import copy
     import pickle
@@ -87,6 +99,10 @@ def _colours(**changes) -> dict:
         (_with(name=""), "non-empty string"),
         (_with(extra=1), "unknown palette field 'extra'"),
         (_with(samples={n: [] for n in COLOUR_NAMES}), "samples.white is empty"),
+        (_with(red_orange_hue="40"), "'red_orange_hue' must be a number"),
+        (_with(red_orange_hue=True), "'red_orange_hue' must be a number"),
+        (_with(red_orange_hue=91), "from 0 to 90"),
+        (_with(red_orange_hue=float("nan")), "from 0 to 90"),
     ],
 )
 def test_malformed_palettes_raise_a_specific_error(data, message):

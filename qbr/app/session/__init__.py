@@ -4,8 +4,18 @@ No I/O, no windows, no threads and no clock reads; callers import what they need
 """
 
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
+from qbr.app.session.effects import (
+    Effect,
+    PrintText,
+    Quit,
+    ResolveCube,
+    SaveLanguage,
+    SavePalette,
+    SetMirror,
+    SolveFacelets,
+)
 from qbr.app.session.events import (
+    ColourClickEvent,
     EndedEvent,
     Event,
     FrameEvent,
@@ -14,13 +24,16 @@ from qbr.app.session.events import (
     ResolvedEvent,
     SolvingEvent,
     SourceEvent,
+    StickerClickEvent,
     TickEvent,
 )
 from qbr.app.session.machine import Session
 from qbr.app.session.mode import Mode
-from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
+from qbr.app.session.view_model import CalibrationReview, Guide, Preview, ReviewRow, Step, ViewModel
 
 __all__ = [
+    "CalibrationReview",
+    "ColourClickEvent",
     "Effect",
     "EndedEvent",
     "Event",
@@ -34,14 +47,17 @@ __all__ = [
     "Quit",
     "ResolveCube",
     "ResolvedEvent",
+    "ReviewRow",
     "SaveLanguage",
     "SavePalette",
     "Session",
     "SessionConfig",
     "SetMirror",
+    "SolveFacelets",
     "SolvingEvent",
     "SourceEvent",
     "Step",
+    "StickerClickEvent",
     "TickEvent",
     "ViewModel",
 ]

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from qbr.cube.conventions import STANDARD_SCHEME
+from qbr.vision.calibration_check import CalibrationCheck
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,11 @@ class SessionConfig:
     calibration_seconds: float = 1.0
     """Each centre colour is sampled over this long (frames with a face only)."""
     calibration_min_frames: int = 5
-    near_centre: float = 60.0
-    """Calibration keeps stickers within this sRGB distance of the centre: a scrambled face still calibrates."""
-    separation: float = 30.0
-    """Calibration ignores a face whose centre is this close to a colour already sampled (still the old face)."""
+    near_centre: float = 3.0
+    """Calibration also samples stickers this close (CIEDE2000) to the centre: its colour on a scrambled face, not
+    the red beside an orange centre (5.9 apart on a real cube; 60 sRGB, as before, took those in)."""
+    check: CalibrationCheck = field(default_factory=CalibrationCheck)
+    """When a held face is taken as the colour asked for (qbr.vision.calibration_check)."""
     mirror: bool = False
     """Frames arrive flipped left to right (M toggles it): a webcam that shows a mirror image, turned back."""
     ask_again: bool = True

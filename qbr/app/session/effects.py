@@ -23,6 +23,16 @@ class ResolveCube:
 
 
 @dataclass(frozen=True)
+class SolveFacelets:
+    """Validate and solve a cube fixed by hand off the UI thread (face letters); answer with ResolvedEvent."""
+
+    facelets: str
+    colour_names: Mapping[str, str]
+    """Face letter -> colour name of its centre (for messages)."""
+    size: int = 3
+
+
+@dataclass(frozen=True)
 class SavePalette:
     """Store this calibrated palette; None resets to the defaults (deletes the user file)."""
 
@@ -55,4 +65,6 @@ class Quit:
     """Leave the app."""
 
 
-Effect = Union[ResolveCube, SavePalette, SaveLanguage, SetMirror, PrintText, Quit]  # noqa: UP007 (runtime alias)
+Effect = Union[  # noqa: UP007 (runtime alias)
+    ResolveCube, SolveFacelets, SavePalette, SaveLanguage, SetMirror, PrintText, Quit
+]

@@ -28,10 +28,27 @@ class FrameEvent:
 
 @dataclass(frozen=True)
 class KeyEvent:
-    """A key press: "space", "c", "l", "m", "r", "backspace", "esc", "left", "right", "y", "n", "enter"."""
+    """A key press: "space", "c", "l", "m", "r", "e", "backspace", "esc", "left", "right", "up", "down", "y", "n",
+    "enter", or a colour key "1".."6"."""
 
     t: float
     key: str
+
+
+@dataclass(frozen=True)
+class StickerClickEvent:
+    """A click on sticker ``index`` (facelet index) of the editable net."""
+
+    t: float
+    index: int
+
+
+@dataclass(frozen=True)
+class ColourClickEvent:
+    """A click on colour swatch ``slot`` (0-5, the colour keys' order) under the editable net."""
+
+    t: float
+    slot: int
 
 
 @dataclass(frozen=True)
@@ -85,5 +102,6 @@ class NoticeEvent:
 
 
 Event = Union[  # noqa: UP007 (runtime alias)
-    FrameEvent, KeyEvent, TickEvent, SourceEvent, EndedEvent, ResolvedEvent, SolvingEvent, NoticeEvent
+    FrameEvent, KeyEvent, TickEvent, SourceEvent, EndedEvent, ResolvedEvent, SolvingEvent, NoticeEvent,
+    StickerClickEvent, ColourClickEvent,
 ]

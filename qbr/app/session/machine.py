@@ -13,8 +13,18 @@ import numpy as np
 
 from qbr.app.session.calibration import Calibration
 from qbr.app.session.config import SessionConfig
-from qbr.app.session.effects import Effect, PrintText, Quit, ResolveCube, SaveLanguage, SavePalette, SetMirror
+from qbr.app.session.effects import (
+    Effect,
+    PrintText,
+    Quit,
+    ResolveCube,
+    SaveLanguage,
+    SavePalette,
+    SetMirror,
+    SolveFacelets,
+)
 from qbr.app.session.events import (
+    ColourClickEvent,
     EndedEvent,
     Event,
     FrameEvent,
@@ -23,8 +33,10 @@ from qbr.app.session.events import (
     ResolvedEvent,
     SolvingEvent,
     SourceEvent,
+    StickerClickEvent,
     TickEvent,
 )
+from qbr.app.session.hand_edit import COLOUR_KEYS, HandEdit, edit_view
 from qbr.app.session.identity import (
     CapturedFace,
     faces_by_centre,
@@ -38,7 +50,7 @@ from qbr.app.session.identity import (
 from qbr.app.session.mode import Mode
 from qbr.app.session.steady import SteadyTrack, follow
 from qbr.app.session.turned_capture import held_turned, turned_upright
-from qbr.app.session.view_model import Guide, Preview, Step, ViewModel
+from qbr.app.session.view_model import CalibrationReview, Guide, Preview, ReviewRow, Step, ViewModel
 from qbr.cube.conventions import FACES, NEIGHBOURS, STANDARD_SCHEME
 from qbr.cube.moves import apply_to_facelets
 from qbr.solve.instructions import colour_name, move_sentence, orientation_sentence, problem_message
@@ -95,6 +107,10 @@ class Session:
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
         self._cal: Calibration | None = None
+        self._cal_palette: Palette | None = None  # the new colours, shown for review until saved or discarded
+        self._edit: HandEdit | None = None  # the cube being fixed by hand, kept until the next scan resolves
+        self._edit_back = Mode.INVALID  # where leaving EDITING returns to
+        self._from_hand = False  # the cube being resolved was fixed by hand
         self._mirror = config.mirror
         self._label: str | None = None  # the face the latest frame is named for (photos named U.jpg ...)
         self._named = False  # faces came named (photos): each is the face its name says, not found by centre
@@ -133,10 +149,15 @@ class Session:
         if isinstance(event, EndedEvent):
             return self._on_ended(event)
         if isinstance(event, TickEvent):
-            ended = self._ended if self._mode is Mode.ENDED else None
+            ended = self._ended if self._mode is Mode.ENDED and not self._fixable() else None
             return [Quit()] if ended is not None and event.t - ended[1] >= self._cfg.ended_seconds else []
         if isinstance(event, NoticeEvent):
             self._say(event.key, persistent=True, **event.params)
+        edit = self._edit if self._mode is Mode.EDITING else None
+        if isinstance(event, StickerClickEvent) and edit is not None and 0 <= event.index < len(edit.facelets):
+            self._edit = edit.select(event.index)
+        if isinstance(event, ColourClickEvent) and self._mode is Mode.EDITING and 0 <= event.slot < len(COLOUR_KEYS):
+            return self._on_edit_key(COLOUR_KEYS[event.slot])
         return []
 
     def _on_frame(self, event: FrameEvent) -> list[Effect]:
@@ -147,7 +168,10 @@ class Session:
         if self._mode is Mode.CALIBRATING:
             if seen:
                 self._calibrate(event.t, np.asarray(a.rgb, dtype=float))
-                return self._calibration_done() if self._cal is None else []
+            elif self._cal is not None:
+                self._cal.lost()
+            return []
+        if self._mode is Mode.CONFIRM_CALIBRATION:
             return []
         if not seen:
             if self._track is not None and event.t - self._track.last_t > self._cfg.frame_gap_seconds:
@@ -177,15 +201,21 @@ class Session:
 
     def _on_key(self, key: str) -> list[Effect]:
         mode = self._mode
+        if mode is Mode.EDITING and key != "l":
+            return self._on_edit_key(key)  # ESC leaves the net, the arrows move its cursor
         if key == "esc":
             if mode is Mode.CONFIRM_REPLACE:  # ESC answers "no" to the question; a second ESC quits
                 return self._answer(False)
+            if mode is Mode.CONFIRM_CALIBRATION:
+                return self._keep_calibration(False)
             return [Quit()]
         if key == "l":
             i = self._languages.index(self._lang) if self._lang in self._languages else -1
             self._lang = self._languages[(i + 1) % len(self._languages)]
             self._say("app.msg.language")
             return [SaveLanguage(self._lang)]
+        if key == "e" and (mode in (Mode.INVALID, Mode.SOLUTION) or (mode is Mode.ENDED and self._fixable())):
+            return self._start_edit()
         if key == "m":
             self._mirror = not self._mirror
             self._track = None  # the face held reads differently mirrored: held steady anew
@@ -197,20 +227,26 @@ class Session:
             if key in ("n", "backspace"):
                 return self._answer(False)
             return []
+        if mode is Mode.CONFIRM_CALIBRATION:
+            if key in ("y", "enter"):
+                return self._keep_calibration(True)
+            if key in ("n", "backspace", "c"):
+                return self._keep_calibration(False)
+            if key == "r":
+                return self._reset_colours()
+            return []
         if mode is Mode.CALIBRATING:
             if key == "c":
                 self._cal = None
                 self._mode = self._back_to
                 self._say("app.msg.calibration_cancelled")
             elif key == "r":
-                from qbr.vision.palette import DEFAULT_PALETTE
-
-                self._cal = None
-                self._palette = DEFAULT_PALETTE
-                self._reassign()
-                self._mode = self._back_to
-                self._say("app.msg.calibration_reset")
-                return [SavePalette(None), *self._resolve_again()]
+                return self._reset_colours()
+            return []
+        if key == "r" and mode is Mode.INVALID and self._calibrated():
+            return self._reset_colours()  # the hint under a cube that does not resolve says R resets the colours
+        if key == "n" and self._new_cube_possible():
+            self._new_cube()
             return []
         if key == "c" and mode in (Mode.SCANNING, Mode.INVALID, Mode.SOLUTION):
             self._back_to = mode
@@ -238,7 +274,70 @@ class Session:
                 self._step = min(total, self._step + 1)
             elif key in ("left", "backspace"):
                 self._step = max(0, self._step - 1)
+            if self._message is not None and self._message[1] is None:
+                self._message = None  # the user moved on: a standing note (stickers to review) would hide the video
         return []
+
+    # ------------------------------------------------------------------------------------ fixing by hand
+
+    def _start_edit(self) -> list[Effect]:
+        """Fix the cube as resolved (or as the last edit left it) by hand."""
+        resolution = self._resolution
+        if self._edit is None:
+            if resolution is None or len(resolution.facelets) != 6 * self._size ** 2:
+                return []
+            self._edit = HandEdit.start(resolution.facelets, self._size, tuple(resolution.uncertain))
+        if self._mode is Mode.SOLUTION:
+            self._message = None  # "press E to check them": done; an invalid cube's problem stays in view
+        self._edit_back = self._mode
+        self._mode = Mode.EDITING
+        return []
+
+    def _on_edit_key(self, key: str) -> list[Effect]:
+        edit = self._edit
+        assert edit is not None
+        if key in ("up", "down", "left", "right"):
+            self._edit = edit.move(key)
+        elif key in COLOUR_KEYS:
+            if not edit.editable():
+                self._say("app.msg.centre_fixed")
+            else:
+                self._edit = edit.set_colour_key(key)
+                self._message = None
+        elif key == "backspace":
+            undone = edit.undo()
+            if undone is None:
+                self._say("app.msg.no_change")
+            else:
+                self._edit = undone
+        elif key == "enter":
+            solved = self._solution
+            if self._edit_back is Mode.SOLUTION and solved is not None and solved.facelets == edit.facelets:
+                self._mode = Mode.SOLUTION  # checked and left as it was: the same solution, at the same step
+                return []
+            self._mode = Mode.RESOLVING
+            self._from_hand = True
+            self._message = None
+            return [SolveFacelets(edit.facelets, self._edit_colours(), self._size)]
+        elif key in ("e", "esc"):
+            self._mode = self._edit_back
+            self._say("app.msg.edit_left")
+            if self._mode is Mode.INVALID and self._ended is not None:
+                self._end()  # the source ended meanwhile: no face can be shown again
+        return []
+
+    def _fixable(self) -> bool:
+        """Someone at the window can fix the cube read from six faces by hand (headless runs cannot)."""
+        resolution = self._resolution
+        return (self._cfg.interactive and resolution is not None and len(self._faces) == len(FACES)
+                and len(resolution.facelets) == len(FACES) * self._size ** 2)
+
+    def _edit_colours(self) -> dict[str, str]:
+        """Face letter -> colour name of the cube being fixed (a 2x2x2's as its pieces named them)."""
+        names = dict(self._scheme)
+        if self._size == 2 and self._resolution is not None and self._resolution.colour_names:
+            names.update(self._resolution.colour_names)
+        return names
 
     # ---------------------------------------------------------------------------------------- scanning
 
@@ -406,6 +505,11 @@ class Session:
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
             return []  # an answer nobody waits for any more
+        from_hand, self._from_hand = self._from_hand, False
+        if from_hand and (event.solution is None or event.error is not None):
+            return self._edit_refused(event)
+        if not from_hand:
+            self._edit = None  # a new scan: an earlier fix by hand no longer applies
         self._resolution = event.resolution
         turned = dict(getattr(event.resolution, "turned", None) or {})
         if event.solution is not None and event.error is None:
@@ -433,6 +537,10 @@ class Session:
             if turned:
                 face, k = next(iter(turned.items()))
                 self._say(_TURN_KEYS[k], face=face, colour=self._scheme.get(face, face))
+            elif not from_hand and event.resolution.uncertain:
+                # The stickers the resolver is least sure of: worth a look on the net before solving.
+                review = len(event.resolution.uncertain)
+                self._message = (lambda tr: tr.t("app.msg.review", count=review), None)
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
             return [PrintText("\n".join([*notices, text]))]
         self._mode = Mode.INVALID
@@ -446,18 +554,52 @@ class Session:
             self._message = (lambda tr: str(error), None)
         else:
             self._say("app.msg.invalid", persistent=True)
+        said = self._message
+        if said is not None and self._calibrated():
+            # A bad calibration makes every later cube fail to resolve: say so, and how to undo it.
+            self._message = (lambda tr: _sentences(tr, said[0](tr), tr.t("app.msg.calibration_hint")), None)
         if self._ended is None and self._named and not self._cfg.ask_again:
             self._ended = ("photos", self._t)  # six photos named for their faces, all used: none can come again
         if self._ended is not None:
             self._end()
         return []
 
+    def _new_cube_possible(self) -> bool:
+        """On the Done screen, while the source can still show another cube (a video or photos that ended cannot)."""
+        sol = self._solution
+        return self._mode is Mode.SOLUTION and sol is not None and self._step >= len(sol.moves) and self._ended is None
+
+    def _new_cube(self) -> None:
+        """Done with this cube: scan another one, keeping the language, colours and cube size."""
+        self._captures, self._faces, self._pending, self._highlight = [], {}, None, None
+        self._resolution, self._solution, self._step, self._doubt_asked = None, None, 0, False
+        self._edit, self._from_hand = None, False  # a fix by hand belonged to the cube just solved
+        self._scheme = dict(self._cfg.scheme)
+        self._by_centre = self._size == 3 and self._scheme == STANDARD_SCHEME
+        if self._track is not None:
+            self._track.done = True  # the solved cube still held is not the new cube's first face
+        self._mode = Mode.SCANNING
+        self._say("app.msg.new_cube")
+    def _edit_refused(self, event: ResolvedEvent) -> list[Effect]:
+        """A cube fixed by hand that is still not a real one: back to the net, what is wrong said and marked."""
+        self._mode = Mode.EDITING
+        problems = list(getattr(event.error, "problems", None) or event.resolution.problems or [])
+        if problems:
+            first = problems[0]
+            self._message = (lambda tr: problem_message(first, tr), None)
+            if self._edit is not None:
+                self._edit = self._edit.with_review(tuple(i for p in problems for i in p.facelets))
+        elif event.error is not None:
+            error = event.error
+            self._message = (lambda tr: str(error), None)
+        return []
+
     def _on_ended(self, event: EndedEvent) -> list[Effect]:
         """The video or photos are over: nothing more can be captured, so say what is missing, then quit."""
         if self._ended is None:
             self._ended = (event.source, event.t)
-        if self._mode in (Mode.SOLUTION, Mode.RESOLVING, Mode.ENDED):
-            return []  # solved (the solution stays to step through), or decided when the answer comes
+        if self._mode in (Mode.SOLUTION, Mode.RESOLVING, Mode.ENDED, Mode.EDITING):
+            return []  # solved (the solution stays to step through), decided when the answer comes or the net is left
         self._end()
         return []
 
@@ -477,14 +619,48 @@ class Session:
         cal = self._cal
         assert cal is not None
         if cal.add(t, rgb, self._cfg):
-            self._palette = cal.palette(self._palette)
-            self._cal = None
-            self._reassign()  # the new colours may tell the captured centres apart better
+            # Nothing changes yet: the new colours are shown beside the faces they came from, saved on Y.
+            self._cal_palette = cal.palette(self._palette)
+            self._mode = Mode.CONFIRM_CALIBRATION
+            alike = cal.too_alike(self._cal_palette, self._cfg)
+            if alike is not None:
+                a, b = alike
+                self._message = (lambda tr: tr.t("app.msg.calibration_alike", colour=_colour_name(tr, a),
+                                                 other=_colour_name(tr, b)), None)
+            else:
+                self._message = None
 
-    def _calibration_done(self) -> list[Effect]:
+    def _keep_calibration(self, yes: bool) -> list[Effect]:
+        cal, palette = self._cal, self._cal_palette
+        assert cal is not None and palette is not None
+        if yes and cal.too_alike(palette, self._cfg) is not None:
+            return []  # the message says which two colours came out alike: only N (or C again) leaves
+        self._cal, self._cal_palette = None, None
         self._mode = self._back_to
+        if not yes:
+            self._say("app.msg.calibration_discarded")
+            return []
+        self._palette = palette
+        self._reassign()  # the new colours may tell the captured centres apart better
         self._say("app.msg.calibration_saved")
         return [SavePalette(self._palette), *self._resolve_again()]
+
+    def _reset_colours(self) -> list[Effect]:
+        from qbr.vision.palette import DEFAULT_PALETTE
+
+        self._cal, self._cal_palette = None, None
+        self._palette = DEFAULT_PALETTE
+        self._reassign()
+        if self._mode in (Mode.CALIBRATING, Mode.CONFIRM_CALIBRATION):
+            self._mode = self._back_to
+        self._say("app.msg.calibration_reset")
+        return [SavePalette(None), *self._resolve_again()]
+
+    def _calibrated(self) -> bool:
+        """The colours are the user's calibration, not the defaults (what a cube that does not resolve may owe)."""
+        from qbr.vision.palette import DEFAULT_PALETTE
+
+        return self._palette != DEFAULT_PALETTE
 
     def _resolve_again(self) -> list[Effect]:
         # New colours may be what an unreadable cube needed: read the captured faces again with them.
@@ -564,6 +740,8 @@ class Session:
             message = self._message[0](tr)
         if shown is Mode.NO_FRAMES:
             message = tr.t("app.msg.no_frames")
+        elif mode is Mode.CALIBRATING and self._cal is not None and self._cal.refusal is not None:
+            message = self._refusal_text(tr)
         guide = None
         if mode in (Mode.SCANNING, Mode.INVALID, Mode.CONFIRM_REPLACE):
             face = self._next_face()
@@ -579,6 +757,9 @@ class Session:
             preview=self._preview(),
             captured={f: face.colours for f, face in self._faces.items()},
             highlight_face=self._highlight if mode is Mode.INVALID else None,
+            review=tuple(self._resolution.uncertain)
+            if mode in (Mode.INVALID, Mode.ENDED) and self._resolution is not None
+            else (),
             step=self._current_step(tr),
             solution=tuple(str(m) for m in self._solution.moves) if self._solution is not None else (),
             legend=self._legend(tr),
@@ -589,7 +770,32 @@ class Session:
             if self._cal is not None
             else None,
             size=self._size,
+            calibration_review=self._review(tr),
+            edit=edit_view(self._edit, self._edit_colours())
+            if mode is Mode.EDITING and self._edit is not None
+            else None,
         )
+
+    def _refusal_text(self, tr: Translator) -> str:
+        cal = self._cal
+        assert cal is not None and cal.refusal is not None
+        key = "app.msg.calibration_too_close" if cal.refusal.reason == "too_close" else "app.msg.calibration_looks_like"
+        return tr.t(key, colour=_colour_name(tr, cal.colour), other=_colour_name(tr, cal.refusal.other or ""))
+
+    def _review(self, tr: Translator) -> CalibrationReview | None:
+        cal, palette = self._cal, self._cal_palette
+        if self._mode is not Mode.CONFIRM_CALIBRATION or cal is None or palette is None:
+            return None
+
+        def rgb(values: object) -> tuple[int, int, int]:
+            r, g, b = (round(float(v)) for v in np.asarray(values, dtype=float))
+            return (r, g, b)
+
+        rows = tuple(ReviewRow(name=name, label=_colour_name(tr, name), new=rgb(palette.colours[name]),
+                               old=rgb(self._palette.colours[name]),
+                               face=tuple(rgb(v) for v in cal.faces[name])) for name in cal.names)
+        return CalibrationReview(rows=rows, title=tr.t("app.review.title"), new_label=tr.t("app.review.new"),
+                                 old_label=tr.t("app.review.old"))
 
     def _guide(self, face: str, tr: Translator) -> Guide:
         top, right = NEIGHBOURS[face][0], NEIGHBOURS[face][1]
@@ -656,10 +862,14 @@ class Session:
             return tr.t("app.prompt.replace", colour=_colour_name(tr, self._scheme[face]))
         if mode is Mode.CALIBRATING and self._cal is not None:
             return tr.t("app.prompt.calibrate", colour=_colour_name(tr, self._cal.colour))
+        if mode is Mode.CONFIRM_CALIBRATION:
+            return tr.t("app.prompt.calibration_review")
         if mode is Mode.RESOLVING:
             if self._solving_best is not None:
                 return tr.t("app.prompt.solving_best", count=self._solving_best)
             return tr.t("app.prompt.resolving")
+        if mode is Mode.EDITING:
+            return tr.t("app.prompt.edit")
         if mode is Mode.INVALID:
             if guide is not None and self._highlight is not None:
                 if self._size == 2:
@@ -671,7 +881,12 @@ class Session:
                 return tr.t("app.prompt.already_solved")
             if self._step >= len(self._solution.moves):
                 return tr.t("app.prompt.solved")
-            return tr.t("app.prompt.solution")
+            said = []
+            if self._step == 0:
+                said.append(self._hold(tr))  # before the first move: how to hold the cube (the small cube marks it)
+            if self._step == len(self._solution.moves) - 1:
+                said.append(tr.t("app.prompt.solution_last"))
+            return _sentences(tr, *said) if said else tr.t("app.prompt.solution")
         if not self._faces:
             return tr.t("app.prompt.first_face")
         return tr.t("app.prompt.scan")
@@ -683,16 +898,35 @@ class Session:
             keys = [("Y", "app.key.replace"), ("N", "app.key.keep")]
         elif mode is Mode.CALIBRATING:
             keys = [("C", "app.key.leave_calibration"), ("R", "app.key.reset_colours")]
+        elif mode is Mode.CONFIRM_CALIBRATION:
+            keys = [("Y", "app.key.save_colours"), ("N", "app.key.discard_colours"), ("R", "app.key.reset_colours")]
+        elif mode is Mode.ENDED and self._fixable():
+            keys = [("E", "app.key.fix_by_hand")]  # no face can be shown again, but stickers can be fixed
         elif mode in (Mode.RESOLVING, Mode.ENDED):
             keys = []
         elif mode is Mode.SOLUTION:
-            keys = [("app.keyname.right", "app.key.next"), ("app.keyname.left", "app.key.previous")]
-            keys.append(("C", "app.key.calibrate"))
+            done = self._solution is None or self._step >= len(self._solution.moves)
+            keys = [] if done else [("app.keyname.right", "app.key.next")]
+            if self._step > 0:
+                keys.append(("app.keyname.left", "app.key.previous"))
+            if self._new_cube_possible():
+                keys.append(("N", "app.key.new_cube"))
+            keys += [("E", "app.key.fix_by_hand"), ("C", "app.key.calibrate")]
+        elif mode is Mode.EDITING:
+            keys = [(f"{COLOUR_KEYS[0]}-{COLOUR_KEYS[-1]}", "app.key.set_colour"),  # "-" keeps 1-6 in order in RTL
+                    ("app.keyname.arrows", "app.key.move"), ("app.keyname.enter", "app.key.check_solve"),
+                    ("app.keyname.backspace", "app.key.undo_change"), ("app.keyname.esc", "app.key.leave_edit"),
+                    ("L", "app.key.language")]
+            return tuple((tr.t(label) if label in tr else label, tr.t(key)) for label, key in keys)
         else:
             keys = [("app.keyname.space", "app.key.capture")]
+            if mode is Mode.INVALID and self._resolution is not None:
+                keys.insert(0, ("E", "app.key.fix_by_hand"))  # instead of scanning again
             if mode is Mode.SCANNING and self._captures:
                 keys.append(("app.keyname.backspace", "app.key.undo"))
             keys.append(("C", "app.key.calibrate"))
+            if mode is Mode.INVALID and self._calibrated():
+                keys.append(("R", "app.key.reset_colours"))
             if not self._captures:
                 keys.append(("M", "app.key.mirror"))  # before the first face, when a mirrored webcam is noticed
         keys += [("L", "app.key.language"), ("app.keyname.esc", "app.key.quit")]
@@ -714,7 +948,20 @@ class Session:
             sentence=move_sentence(move, tr),
             counter=tr.t("step", n=self._step + 1, total=total),
             facelets_before=apply_to_facelets(sol.facelets, sol.moves[: self._step], self._size),
+            # Face turns never change how the cube is held: it is said (and marked) before the first move.
+            hold=self._hold(tr) if self._step == 0 else None,
         )
+
+    def _hold(self, tr: Translator) -> str:
+        """How to hold the cube for the solution, as the terminal says it."""
+        if self._size == 2:
+            return tr.t("orientation.pocket")
+        return _orientation(tr, "F", "U", self._scheme)
+
+
+def _sentences(tr: Translator, *texts: str) -> str:
+    """Sentences run together as the language writes them (no space after a full-width full stop)."""
+    return ("" if tr.lang in ("zh-Hans", "zh-Hant", "ja") else " ").join(texts)
 
 
 def _colour_name(tr: Translator, name: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from qbr.app.session.hand_edit import EditView
 from qbr.app.session.mode import Mode
 
 
@@ -60,6 +61,34 @@ class Step:
     """Translated "Step 3 of 19"."""
     facelets_before: str
     """Cube state before this move (for the small rendered cube)."""
+    hold: str | None = None
+    """How to hold the cube (translated), on the steps where that is to be said: the small cube marks the front
+    and top centres then."""
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One calibrated colour, shown beside the face it was taken from before it is saved."""
+
+    name: str
+    label: str
+    """The colour's translated name."""
+    new: tuple[int, int, int]
+    """The new palette colour (sRGB)."""
+    old: tuple[int, int, int]
+    """The colour it replaces (sRGB)."""
+    face: tuple[tuple[int, int, int], ...]
+    """The face's stickers as measured while it was taken (nine sRGB, four on a 2x2x2)."""
+
+
+@dataclass(frozen=True)
+class CalibrationReview:
+    """The new palette beside the faces, awaiting Y (save) or N (discard)."""
+
+    rows: tuple[ReviewRow, ...]
+    title: str
+    new_label: str
+    old_label: str
 
 
 @dataclass(frozen=True)
@@ -89,3 +118,9 @@ class ViewModel:
     """The cube being scanned: 3 (3x3x3) or 2 (2x2x2, nets and faces of four stickers)."""
     legend_item: str = "{key} {action}"
     """How one legend entry reads in this language (Arabic puts a colon after the key's name)."""
+    calibration_review: CalibrationReview | None = None
+    """In CONFIRM_CALIBRATION mode: the new colours to confirm."""
+    edit: EditView | None = None
+    """The cube being fixed by hand (EDITING mode)."""
+    review: tuple[int, ...] = ()
+    """Stickers (facelet indices) the colour resolution is least sure of, ringed on the net (INVALID mode)."""
