@@ -80,13 +80,6 @@ class Rule:
         return self.patch() if self.patch else contextlib.nullcontext()
 
 
-def _rank_without(old: str, new: str) -> Callable[[], contextlib.AbstractContextManager[None]]:
-    def patch() -> contextlib.AbstractContextManager[None]:
-        rank = _rewritten(detect._GridFit, "rank", old, new, vars(detect))
-        return _patched(detect._GridFit, "rank", rank)
-    return patch
-
-
 def _function(module: Any, name: str, value: Any) -> Callable[[], contextlib.AbstractContextManager[None]]:
     return lambda: _patched(module, name, value)
 
@@ -101,12 +94,7 @@ def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, 
 
 
 RULES = (
-    Rule("_drop_odd_lone_square", "detect", patch=_function(detect, "_drop_odd_lone_square", lambda c, fit, t: fit)),
-    Rule("conflicts term in the rank", "detect",
-         patch=_rank_without("2 * (self.extras + self.conflicts)", "2 * self.extras")),
     Rule("grid_min_fill", "detect", {"grid_min_fill": 0.0}),
-    Rule("variety term in the rank", "detect", patch=_rank_without(" * (1.0 + self.variety / 20.0)", "")),
-    Rule("loose-grid rank (grid_rank_rms)", "detect", {"grid_rank_rms": 1e12}),
     Rule("grid_max_rms", "detect", {"grid_max_rms": 1e12}),
     Rule("_settle_window (sliding windows taken as fitted)", "detect",
          patch=_function(detect, "_settle_window", lambda work, fit, t: fit)),
@@ -120,6 +108,7 @@ RULES = (
     Rule("weaker-edges retry (retry_low_canny_factor)", "detect", {"retry_low_canny_factor": 0.0}),
     Rule("all retries (for_video profile)", "detect", {"retry_canny_factor": 1.0, "retry_work_width": 0,
                                                        "retry_clahe_clip": 0.0, "retry_low_canny_factor": 0.0}),
+    Rule("retry without short edge pieces (retry_edge_piece)", "detect", {"retry_edge_piece": 0.0}),
     Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
     Rule("last-resort tile check (_plain_face)", "detect", patch=_function(detect, "_plain_face", lambda fit: fit)),
     Rule("noise-limited edges (noise_ratio)", "detect", {"noise_ratio": 0.0}),
@@ -127,8 +116,9 @@ RULES = (
     Rule("wider smoothing of very noisy planes (noise_blur_ratio)", "detect", {"noise_blur_ratio": float("inf")}),
     Rule("bilateral filter of very noisy planes (noise_bilateral_range)", "detect", {"noise_bilateral_range": 0.0}),
     Rule("texture discount of the noise estimate (noise_texture_scale)", "detect", {"noise_texture_scale": 1}),
-    Rule("blue plane in the edges", "detect",
-         patch=_source(detect, "_planes", ", cv2.extractChannel(work_bgr, 0)]", "]")),
+    Rule("3x3 corner blocks never a 2x2x2's face (pocket_block_beyond)", "detect", {"pocket_block_beyond": 10**6}),
+    Rule("blue-yellow plane in the edges", "detect",
+         patch=_source(detect, "_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),
     Rule("dark trim in measure (trim_dark)", "measure", {"trim_dark": 0.0}),
     Rule("cluster starts (_balanced_clusters)", "resolve", patch=_function(resolve, "_balanced_clusters",

@@ -1,13 +1,13 @@
 """Per-frame speed of detect / measure / classify against a reference git revision, with an equality check.
 
-    python bench/vision_speed.py [--frames 200] [--empty 40] [--seed 1] [--rev HEAD] [--no-timing]
+    python bench/vision_speed.py [--frames 200] [--empty 40] [--seed 1] [--rev HEAD] [--live] [--no-timing]
 
 Renders 640x480 frames across the three tiers as ``bench/scan_accuracy.py``'s ``timing`` does, plus frames of
 rooms without a cube. The reference implementation (qbr/vision at ``--rev``) is loaded from git into a temporary
 package and run next to the working tree: (a) equality on every frame (face found or not by both; stickers and
 outline within 1e-3 px; measured RGB within 1e-9; colour names identical, distances and confidences within 1e-9),
 exit 1 on any difference; (b) interleaved A/B timing per frame and stage (single thread), printed as a Markdown
-table of medians, p95 and new/old ratios.
+table of medians, p95 and new/old ratios. ``--live``: both with the camera loop's tunables (``for_video()``).
 """
 
 from __future__ import annotations
@@ -71,8 +71,8 @@ def render_frames(frames: int, empty: int, seed: int) -> list[tuple[str, np.ndar
 class Chain:
     """One implementation's stages, with the tunables and palette of its own revision."""
 
-    def __init__(self, mods: dict[str, ModuleType]) -> None:
-        self.t = mods["tunables"].Tunables()
+    def __init__(self, mods: dict[str, ModuleType], live: bool = False) -> None:
+        self.t = mods["tunables"].Tunables().for_video() if live else mods["tunables"].Tunables()
         self.palette = mods["palette"].DEFAULT_PALETTE
         self.detect_face = mods["detect"].detect_face
         self.measure = mods["measure"].measure_stickers
@@ -190,13 +190,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "change is checked against it)")
     parser.add_argument("--repeats", type=int, default=1, help="timing passes over the frames")
     parser.add_argument("--no-timing", action="store_true", help="only check equality")
+    parser.add_argument("--live", action="store_true", help="the live profile (for_video) instead of the photo one")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     frames = render_frames(args.frames, args.empty, args.seed)
     with tempfile.TemporaryDirectory() as tmp:
-        old = Chain(load_reference(args.rev, Path(tmp)))
+        old = Chain(load_reference(args.rev, Path(tmp)), args.live)
         new = Chain({"tunables": tunables, "palette": palette, "detect": detect, "measure": measure,
-                     "classify": classify})
+                     "classify": classify}, args.live)
         problems, worst = compare(old, new, frames)
         counts = {tier: sum(t == tier for t, _ in frames) for tier in (*TIERS, "no cube")}
         print(f"## Equality with {args.rev} ({', '.join(f'{n} {t}' for t, n in counts.items())} frames)\n")

@@ -1,14 +1,15 @@
 """Find one cube face (a 3x3 grid of stickers) in a camera frame.
 
-Pipeline: grey and blue planes, blur, Canny, dilate, contours, quadrilateral fits give sticker
+Pipeline: grey and blue-yellow planes, blur, Canny, dilate, contours, quadrilateral fits give sticker
 candidates; every candidate proposes the lattice spanned by its own axes, the best 3x3 window of each
 proposal is fitted with a homography that then collects every candidate agreeing with it in position,
 size and shape, and the homography places all nine stickers, so missed or merged stickers are
 recovered. Lattices larger than 3x3, loose fits, lattices at twice the real pitch and nine alike squares
 (tile walls) are refused; a grid seen in two lines only could slide, and goes where its unseen line shows
 body-coloured gaps or, where no dark body shows (stickerless, white bodies), where the face's outline runs
-past the unseen line (else it is refused). Among the rest the big, fully seen, many-coloured grid wins.
-Frames where nothing is found get one more search on stricter edges (noise-broken outlines), and, when
+past the unseen line (else it is refused). Among the rest the big, fully seen grid wins.
+Frames where nothing is found get one more search on stricter edges (noise-broken outlines), one without the short
+edge pieces that noise, JPEG blocks and glare leave inside small stickers, and, when
 small candidates were seen, one at a higher work width (small stickers' gaps run together at 320 px); when
 still nothing is found among a few candidates, blurred outlines get one search on contrast-equalised planes
 and one on weaker edges, and last ones on contrast-equalised planes at the higher width (small, dim faces).
@@ -76,21 +77,19 @@ class _GridFit:
     cells: np.ndarray  # (k, 2) int cell (col, row) of each found candidate
     rms: float  # rms residual of found centres, in grid units
     extras: int  # lattice-aligned squares just outside the face (tiles, not stickers)
-    conflicts: int  # sticker-sized squares inside the face that sit between cells: the lattice is wrong
     area: float  # face outline area, work pixels
     fill: float  # sticker side / cell side: far below 1 means the lattice skips a row of stickers
     variety: float = 0.0  # spread of the found stickers' colours (grey levels): tiles are all alike
     alike: bool = False  # all stickers one colour (a solved face): taken only when no many-coloured grid is found
     size: int = 3  # cells along a side: 3, or 2 for a 2x2x2's face
     gap_step: float = 0.0  # 2x2x2 only: colour step (0-255) from its stickers to the gaps between them (blur: low)
+    conflicts: int = 0  # 2x2x2 only: sticker-sized squares inside it that sit between cells (a bigger lattice)
 
-    def rank(self, rms_scale: float) -> tuple[int, float]:
+    def rank(self) -> tuple[int, float]:
         # Seven or more stickers make a sure grid (all four on a 2x2); among sure grids the cube held up to the
-        # camera is big, has its stickers all seen, and (scrambled) many colours, where a wall of tiles has one; a
-        # grid that fits its squares loosely mixes a bigger lattice of tiles with a sticker or two of the cube.
-        sure = min(len(self.found), 7 if self.size == 3 else 4) - 2 * (self.extras + self.conflicts)
-        fit = math.exp(-self.rms / rms_scale)
-        return sure, self.area * (len(self.found) / float(self.size**2)) ** 2 * (1.0 + self.variety / 20.0) * fit
+        # camera is big and has its stickers all seen.
+        sure = min(len(self.found), 7 if self.size == 3 else 4) - 2 * self.extras
+        return sure, self.area * (len(self.found) / float(self.size**2)) ** 2
 
     def spans_face(self) -> bool:
         """A sticker seen in every row and every column, so the window cannot slide."""
@@ -109,8 +108,9 @@ def _odd(value: float, minimum: int = 3) -> int:
     return n if n % 2 else n + 1
 
 
-def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0) -> np.ndarray:
-    """Canny edges of every plane, combined and dilated so sticker outlines close."""
+def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0, min_piece: float = 0.0) -> np.ndarray:
+    """Canny edges of every plane, combined (pieces of fewer pixels than ``min_piece`` of the width dropped) and
+    dilated so sticker outlines close."""
     width = planes[0].shape[1]
     k = _odd(t.blur_size * width)
     edges = None
@@ -124,8 +124,19 @@ def _edge_map(planes: list[np.ndarray], t: Tunables, factor: float = 1.0) -> np.
         blurred, low, high = _above_noise(plane, blurred, float(std[0, 0]), scale, low, high, t)
         found = cv2.Canny(blurred, low, high)
         edges = found if edges is None else cv2.bitwise_or(edges, found)
+    if min_piece > 0:
+        edges = _without_short_pieces(edges, min_piece * width)
     d = _odd(t.dilate_size * width)
     return cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_RECT, (d, d)))
+
+
+def _without_short_pieces(edges: np.ndarray, least: float) -> np.ndarray:
+    """Edges without their connected pieces of fewer than ``least`` pixels: specks and squiggles of noise, JPEG
+    blocks and glare inside stickers, which cut a small sticker's region apart; an outline is one long piece."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(edges, connectivity=8)
+    keep = (stats[:, cv2.CC_STAT_AREA] >= least).astype(np.uint8) * 255
+    keep[0] = 0  # the background label
+    return keep[labels]
 
 
 def _neighbour_steps(blurred: np.ndarray) -> np.ndarray:
@@ -190,10 +201,23 @@ def _above_noise(
 
 
 def _planes(work_bgr: np.ndarray) -> list[np.ndarray]:
-    """Grey for contrast between colours and the body; blue tells yellow from white, which grey cannot."""
+    """Grey for contrast between colours and the body; blue-yellow tells yellow from white, which grey cannot."""
     if work_bgr.ndim == 2:
         return [work_bgr]
-    return [cv2.cvtColor(work_bgr, cv2.COLOR_BGR2GRAY), cv2.extractChannel(work_bgr, 0)]
+    return [cv2.cvtColor(work_bgr, cv2.COLOR_BGR2GRAY), _blue_yellow(work_bgr)]
+
+
+def _blue_yellow(work_bgr: np.ndarray) -> np.ndarray:
+    """Blue minus the mean of green and red, at half resolution: what JPEG and webcams keep of colour (4:2:0).
+
+    The opponent difference cancels the light's brightness steps shared by all channels, and the half-size
+    plane drops the blocky, noisy chroma detail finer than that, which broke and merged sticker outlines.
+    """
+    height, width = work_bgr.shape[:2]
+    small = cv2.resize(work_bgr, (max(1, width // 2), max(1, height // 2)), interpolation=cv2.INTER_AREA)
+    # 0.5 b - 0.25 g - 0.25 r + 128: yellow (low blue) dark, white and blue light, grey in the middle.
+    opponent = cv2.transform(small, np.array([[0.5, -0.25, -0.25, 128.0]]))
+    return cv2.resize(opponent, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
 def _quad_for(hull: np.ndarray, hull_area: float, t: Tunables) -> list[list[float]] | None:
@@ -221,12 +245,14 @@ def _empty_candidates() -> _Candidates:
     return _Candidates(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
 
 
-def _find_candidates(planes: list[np.ndarray], t: Tunables, dilation: int, factor: float = 1.0) -> _Candidates:
+def _find_candidates(
+    planes: list[np.ndarray], t: Tunables, dilation: int, factor: float = 1.0, min_piece: float = 0.0
+) -> _Candidates:
     """Sticker-like quads: regions enclosed by edges, convex, four-sided, of a plausible size."""
     height, width = planes[0].shape[:2]
     side_min = max(4.0, t.sticker_min * width - dilation)
     side_max = t.sticker_max * width
-    edges = _edge_map(planes, t, factor)
+    edges = _edge_map(planes, t, factor, min_piece)
     # Regions between edges are the outer contours of the inverted edge map (holes are edge blobs inside them).
     contours, hierarchy = cv2.findContours(cv2.bitwise_not(edges), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
@@ -490,7 +516,6 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     # Squares just outside the face that sit tightly on its lattice with the same size are tiles, not a cube.
     same_size = np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3)
     extras = int((ok & in_ring & same_size & (resid < 0.6 * t.grid_residual)).sum())
-    conflicts = int((inside & same_size & (resid >= t.grid_residual)).sum())
     if extras > max(t.grid_max_extra, t.grid_max_extra_seen):
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
     kept = resid[found]
@@ -499,7 +524,7 @@ def _fit(cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, 
     area = abs(float(cv2.contourArea(outline)))
     # Found regions are shrunk by the edge dilation: add it back before comparing with the cell.
     fill = (_median(cands.sizes[found]) + dilation) / max(math.sqrt(area) / 3.0, 1e-6)
-    return _GridFit(h, found, cells, rms, extras, conflicts, area, fill)
+    return _GridFit(h, found, cells, rms, extras, area, fill)
 
 
 def _rotation(k: int, mid: float = 1.5) -> np.ndarray:
@@ -672,23 +697,6 @@ def _settle_window(work: np.ndarray, fit: _GridFit, t: Tunables) -> _GridFit | N
     return dataclasses.replace(fit, homography=h, cells=cells)
 
 
-def _drop_odd_lone_square(cands: _Candidates, fit: _GridFit, t: Tunables) -> _GridFit:
-    """Drop an outer line's only square when its size is off: a decoy beside the face (a knuckle, a poster's corner).
-
-    Without it the window may slide, and is then placed (or refused) by the body-coloured gaps.
-    """
-    if len(fit.found) <= t.grid_min_found:
-        return fit
-    sizes = cands.sizes[fit.found]
-    odd = np.abs(np.log(sizes / _median(sizes))) > np.log(t.grid_lone_size_ratio)
-    for axis in (0, 1):
-        for line in (0, 2):
-            on_line = fit.cells[:, axis] == line
-            if on_line.sum() == 1 and odd[on_line][0]:
-                return dataclasses.replace(fit, found=fit.found[~on_line], cells=fit.cells[~on_line])
-    return fit
-
-
 def _fit_pocket(
     cands: _Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int
 ) -> _GridFit | None:
@@ -735,7 +743,7 @@ def _fit_pocket(
     outline = apply_homography(h, _POCKET_OUTLINE).astype(np.float32)
     area = abs(float(cv2.contourArea(outline)))
     fill = (_median(cands.sizes[found]) + dilation) / max(math.sqrt(area) / 2.0, 1e-6)
-    return _GridFit(h, found, cells, rms, extras, conflicts, area, fill, size=2)
+    return _GridFit(h, found, cells, rms, extras, area, fill, size=2, conflicts=conflicts)
 
 
 def _side_points(points: list[tuple[float, float]]) -> np.ndarray:
@@ -833,7 +841,25 @@ def _overrules(pocket: _GridFit, grid: _GridFit | None, t: Tunables, scale: floa
         return True
     if len(grid.found) > t.pocket_overrule_found:
         return False
+    beyond = _beyond_corner_block(pocket, grid, t, scale)
+    if beyond is not None and beyond >= t.pocket_block_beyond:
+        return False  # a 2x2x2's face and a stray sticker beside it make one; the rest of a 3x3 face, several
     return not _within(pocket, grid, scale) or pocket.gap_step >= t.pocket_overrule_step
+
+
+def _beyond_corner_block(pocket: _GridFit, grid: _GridFit, t: Tunables, scale: float = 1.0) -> int | None:
+    """When a 2x2 grid is four cells of a 3x3 grid's lattice (a corner block), how many of the 3x3's found stickers
+    lie beyond it; None when it is not on that lattice (another object, or the same one at another pitch).
+
+    ``scale``: ``grid``'s work width over ``pocket``'s (pixel centres line up under INTER_AREA resizing).
+    """
+    centres = (apply_homography(pocket.homography, _POCKET_CELLS) + 0.5) * scale - 0.5
+    cells = apply_homography(cv2.invert(grid.homography, flags=cv2.DECOMP_LU)[1], centres) - 0.5
+    nearest = np.rint(cells)
+    low = nearest.min(axis=0)
+    if np.abs(cells - nearest).max() > t.pocket_block_residual or (nearest.max(axis=0) - low != 1).any():
+        return None
+    return int(((grid.cells < low) | (grid.cells > low + 1)).any(axis=1).sum())
 
 
 def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solved: bool = False) -> _GridFit | None:
@@ -865,21 +891,21 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
             if _continued(work, fit, t):
                 continue
             fit = dataclasses.replace(fit, gap_step=_body(work, fit.homography)[1])
-            if best is None or (not fit.alike, fit.rank(t.grid_rank_rms)) > (not best.alike,
-                                                                              best.rank(t.grid_rank_rms)):
+            if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
                 best = fit
     return best
 
 
 def _search(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float,
-    looks: list[_Candidates] | None = None,
+    looks: list[_Candidates] | None = None, min_piece: float = 0.0,
 ) -> tuple[_GridFit | None, int, int]:
     """The best face grid among the sticker candidates of one edge map (or None), how many were small, and all.
 
-    The candidates are added to ``looks`` when given (a 2x2x2's face is searched among them if no 3x3 is found).
+    The candidates are added to ``looks`` when given (a 2x2x2's face is searched among them if no 3x3 is found);
+    ``min_piece``: edge pieces shorter than this share of the width are dropped first.
     """
-    cands = _find_candidates(planes, t, dilation, factor)
+    cands = _find_candidates(planes, t, dilation, factor, min_piece)
     if looks is not None:
         looks.append(cands)
     n = len(cands.sizes)
@@ -889,7 +915,7 @@ def _search(
     best: _GridFit | None = None
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
-        if best is not None and not best.alike and best.rank(t.grid_rank_rms)[0] >= 7 and len(members) < 5:
+        if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
             break  # proposals come best first: none of the rest can make a sure grid
         if tried[anchor]:
             continue
@@ -906,13 +932,11 @@ def _search(
         seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
         if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
             continue  # a lattice larger than 3x3, unless the face is plainly seen beside a few chance tiles
-        if fit.spans_face():
-            fit = _drop_odd_lone_square(cands, fit, t)
         if not fit.spans_face():
             fit = _settle_window(work, fit, t)
             if fit is None:
                 continue
-        if best is None or (not fit.alike, fit.rank(t.grid_rank_rms)) > (not best.alike, best.rank(t.grid_rank_rms)):
+        if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
         return None, small, n
@@ -939,12 +963,12 @@ def _stretched(planes: list[np.ndarray], t: Tunables) -> list[np.ndarray]:
 
 def _search_all(
     work: np.ndarray, t: Tunables, *factors: float, retry: bool = False, stretch: bool = False,
-    looks: list[_Candidates] | None = None,
+    looks: list[_Candidates] | None = None, min_piece: float = 0.0,
 ) -> tuple[_GridFit | None, int, int]:
     """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers.
 
-    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes; each search's
-    candidates are added to ``looks`` when given.
+    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes; ``min_piece``
+    drops shorter edge pieces (share of the width); each search's candidates are added to ``looks`` when given.
     Also returns how many small sticker candidates the first search saw, and how many candidates in all.
     """
     dilation = _odd(t.dilate_size * work.shape[1])
@@ -952,7 +976,7 @@ def _search_all(
     small = seen_all = 0
     fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
     for i, factor in enumerate(dict.fromkeys(factors)):
-        found, seen, count = _search(work, planes, t, dilation, factor, looks)
+        found, seen, count = _search(work, planes, t, dilation, factor, looks, min_piece)
         small, seen_all = (seen, count) if i == 0 else (small, seen_all)
         # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
         if found is not None and (
@@ -1005,6 +1029,11 @@ def detect_face(
         pocket = _search_pocket(work, first_looks, t)
         if pocket is not None and found is not None and _overrules(pocket, found, t):
             found = pocket
+    if (found is None or found.alike) and t.retry_edge_piece > 0:
+        # Noise, JPEG blocks and glare leave short edge pieces inside small stickers that cut them apart.
+        kept, _, _ = _search_all(work, t, 1.0, t.retry_canny_factor, retry=True, min_piece=t.retry_edge_piece)
+        if kept is not None and (found is None or not kept.alike):
+            found = kept
     closer = t.retry_work_width > work.shape[1] and width > work.shape[1]
     closer_work: np.ndarray | None = None  # made once, for whichever closer look needs it first
     if (found is None or found.alike) and closer and small >= t.retry_small_min:

@@ -25,7 +25,7 @@ class Tunables:
     canny_floor: float = 12.0
     """Lowest allowed Canny low threshold (grey levels): keeps flat, noisy frames from exploding into edges."""
     canny_extra_factor: float = 2.0
-    """Threshold multiplier for the blue plane: it only has to split yellow from white, and is the noisiest."""
+    """Threshold multiplier for the blue-yellow plane: it only has to split yellow from white, and is the noisiest."""
     noise_ratio: float = 0.045
     """A plane whose median step between pixels two apart exceeds this fraction of its grey-level spread is
     noise-limited: a dim room's gained-up frame (clean frames measure ~0.015-0.04); its Canny thresholds are set
@@ -49,6 +49,10 @@ class Tunables:
     """...and the high one this multiple: only edges well above the noise start an outline, weak ones continue it."""
     retry_canny_factor: float = 1.5
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
+    retry_edge_piece: float = 0.06
+    """When the first search finds no face, search again with Canny edge pieces of fewer pixels than this share of
+    the work width dropped: noise, JPEG blocks and glare leave such specks inside small stickers, cutting them apart
+    (a sticker's outline is one piece, 0.14+ of the width around the smallest); 0: off."""
     retry_work_width: int = 480
     """When still nothing is found among small candidates, search once more at this width (0: never): small
     stickers' gaps run together at the work width (hard faces: ~+4% found; costs as much again as the search);
@@ -89,14 +93,10 @@ class Tunables:
     """Largest size ratio between a candidate and the cell the grid predicts for it."""
     grid_square: float = 1.3
     """Largest side ratio of a sticker mapped into grid space: a neighbouring face's stickers are squashed."""
-    grid_lone_size_ratio: float = 1.2
-    """An outer line's only square sized this far from the rest is a decoy beside the face: the window may slide."""
     grid_min_found: int = 5
     """Fewest stickers seen directly before a face is accepted (the rest are recovered from the grid fit)."""
     grid_max_rms: float = 0.05
     """Largest RMS distance (in pitches) of found stickers from their fitted cells: real faces fit far better."""
-    grid_rank_rms: float = 0.05
-    """Among grids, each is ranked down by exp(-rms / this): one mixing tiles and a cube sticker or two fits loosely."""
     grid_min_fill: float = 0.6
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
     grid_max_extra: int = 1
@@ -141,6 +141,11 @@ class Tunables:
     pocket_overrule_step: float = 55.0
     """...and it takes that grid's place only if its gaps step this clearly (0-255) from its stickers: in a blurred
     3x3 face what lies past a 2x2 block cannot be told (rendered: such 2x2x2s 61+, blurred 3x3 faces 45-)."""
+    pocket_block_residual: float = 0.15
+    """A 2x2 grid whose cell centres lie within this (pitches) of a 3x3 grid's cell centres is on that lattice..."""
+    pocket_block_beyond: int = 2
+    """...and is that 3x3 face's corner block, never a 2x2x2's face, when this many of the 3x3's found stickers lie
+    beyond it (a 2x2x2's face and a stray sticker beside it make one)."""
     pocket_max_rms: float = 0.06
     """Largest RMS distance (in pitches) of a 2x2x2's stickers from an affine grid: perspective stays below it."""
     pocket_max_extra: int = 0
@@ -281,4 +286,4 @@ class Tunables:
         for 2% of hard faces fewer per frame).
         """
         return replace(self, retry_canny_factor=1.0, retry_work_width=0, retry_clahe_clip=0.0,
-                       retry_low_canny_factor=0.0)
+                       retry_low_canny_factor=0.0, retry_edge_piece=0.0)
