@@ -8,16 +8,13 @@ value is kept for this run.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from qbr.files.limited_json import read_json, shown
 from qbr.files.read import UnreadableFile
+from qbr.files.write import write_atomically as write_bytes_atomically
 
 if TYPE_CHECKING:
     from qbr.vision.palette import Palette
@@ -27,7 +24,6 @@ SETTINGS_FILE: Final = "settings.json"
 SETTINGS_FORMAT: Final = "qbr-settings"
 SETTINGS_VERSION: Final = 1
 
-_STALE_SECONDS = 60.0  # an unfinished temporary file this old belongs to no save still running
 
 Notice = tuple[str, dict[str, str]]
 """A UI string key of qbr/app/locales and its parameters (shown by the session, e.g. "app.warn.bad_file")."""
@@ -63,29 +59,8 @@ def _read_json(path: Path) -> Any:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` so that readers (and a crash) see either the old or the new file, whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable where the platform allows it
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):  # left by a save that was killed mid-way
-        with contextlib.suppress(OSError):
-            if time.time() - stale.stat().st_mtime > _STALE_SECONDS:
-                stale.unlink()
+    """Replace ``path`` by ``text`` (UTF-8) so that readers (and a crash) see either the old or the new file."""
+    write_bytes_atomically(path, text.encode("utf-8"))
 
 
 class Store:

@@ -7,12 +7,9 @@ are rebuilt in memory and, if the directory allows, written again atomically; no
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import io
-import os
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -22,6 +19,7 @@ from typing import Final
 import numpy as np
 
 from qbr.files.read import UnreadableFile, read_bytes
+from qbr.files.write import write_atomically
 from qbr.solve.twophase.tables import Tables, build_tables, layout
 
 TABLES_VERSION: Final = 2
@@ -76,22 +74,6 @@ def _encode(tables: Tables) -> bytes:
     return MAGIC + hashlib.sha256(payload).digest() + payload
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write a temporary file beside ``path`` and rename it over: readers see the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 def load_tables(cache_dir: Path) -> tuple[Tables, CacheReport]:
     """The tables from ``cache_dir`` if a sound file is there, else built (and saved there if possible)."""
     path = cache_path(cache_dir)
@@ -106,7 +88,7 @@ def load_tables(cache_dir: Path) -> tuple[Tables, CacheReport]:
     tables = build_tables()
     seconds = time.perf_counter() - started
     try:
-        _write_atomically(path, _encode(tables))
+        write_atomically(path, _encode(tables))
     except OSError:
         return tables, CacheReport("built_unsaved", path, seconds, problem)
     return tables, CacheReport("built", path, seconds, problem)
