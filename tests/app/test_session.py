@@ -537,6 +537,9 @@ def test_notices_are_shown(translators) -> None:
     notice = ("app.warn.bad_file", {"path": "/x/palette.json", "reason": "bad"})
     d = Driver(translators, SessionConfig(notices=(notice,)))
     assert "/x/palette.json" in d.view.message
+    other = ("app.warn.bad_file", {"path": "/x/settings.json", "reason": "a FIFO"})
+    two = Driver(translators, SessionConfig(notices=(notice, other)))
+    assert two.view.message == "Ignored /x/palette.json: bad. Ignored /x/settings.json: a FIFO."  # two sentences
     d.send(NoticeEvent(d.t, "app.warn.cannot_save", {"path": "/y", "reason": "read-only"}))
     assert "/y" in d.view.message
 

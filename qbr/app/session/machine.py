@@ -117,7 +117,7 @@ class Session:
         self._ended: tuple[str, float] | None = None  # (kind of source, since when) once a video or photos ended
         if config.notices:
             notices = tuple((key, dict(params)) for key, params in config.notices)
-            self._message = (lambda tr: " ".join(tr.t(key, **params) for key, params in notices), None)
+            self._message = (lambda tr: _sentences(tr, *(tr.t(key, **params) for key, params in notices)), None)
 
     # ------------------------------------------------------------------------------------------ events
 
