@@ -8,7 +8,8 @@ solved-face rules are for), and reads them with qbr as it is and with each rule 
 switched off inside this script only (a Tunables field, a function replaced, or a rule's source line rewritten
 on the fly), never by editing qbr. Resolution rules are also judged on the real colour scans (tests/data; dev
 data) and on "turned" cubes: validation cubes read in full, one face's stickers given a quarter or half turn,
-counted right when the resolution names that face. A rule whose row equals the baseline has no measured effect.
+counted right when the resolution reads it turned back (the right cube, that face named turned). A rule whose
+row equals the baseline has no measured effect.
 """
 
 from __future__ import annotations
@@ -212,7 +213,7 @@ def read(data: list[Cube], t: Tunables, stage: str, base: Reads | None, rule: Ru
 
 
 def turned_named(data: list[Cube], base: Reads, t: Tunables, rule: Rule | None) -> tuple[int, int]:
-    """Cubes read in full, one face turned (face and turn from the cube's index): how many name that face."""
+    """Cubes read in full, one face turned (face and turn from the cube's index): how many are read turned back."""
     right = total = 0
     with rule.off() if rule else contextlib.nullcontext():
         for n, cube in enumerate(data):
@@ -225,7 +226,8 @@ def turned_named(data: list[Cube], base: Reads, t: Tunables, rule: Rule | None) 
             rgb[face] = np.rot90(rgb[face].reshape(3, 3, 3), k).reshape(9, 3)
             result = resolve.resolve_cube(rgb, tunables=t)
             total += 1
-            right += (not result.valid) and result.least_certain_face == face
+            # Read turned back: the right cube, with that face named as turned (the notice the user sees).
+            right += result.valid and result.facelets == cube.truth and face in (result.turned or {})
     return right, total
 
 
@@ -287,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
           "solved cubes)\n")
     print("Each cell: faces found in place / faces misplaced / cubes exact; **bold** where switching the rule off "
           "changes it. Preview: stickers of faces found in place named right by the live preview (classify_face, "
-          "default palette) on their own. Turned: cubes with one face turned whose resolution names that face. "
+          "default palette) on their own. Turned: cubes with one face turned read right and that face named turned. "
           "Real: dev colour scans exact.\n")
     header = " | ".join(f"{g}: found | misplaced | exact" for g in groups)
     print(f"| rule off | stage | {header} | preview stickers right | turned named | real scans exact | effect |")
