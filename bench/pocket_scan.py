@@ -44,6 +44,7 @@ from seeds import SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
 from synth import random_colours, render_cube, render_face, render_session, sample_params  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
+from qbr.app.commands.scan import complete_pocket  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
@@ -72,12 +73,17 @@ def _pocket_facelets(seed: int, tier: int) -> str:
     return random_pocket_state(state_rng(seed, "synth", tier)).facelets
 
 
-def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tunables: Tunables) -> bool:
-    """Whether the cube measured from these detections resolves to ``truth`` (up to relabelling), valid."""
-    rgb = {}
-    for (face, render), det in zip(faces.items(), detections, strict=True):
-        found = det is not None and det.size == 2
-        rgb[face] = measure_stickers(render.image, det, tunables) if found else np.full((4, 3), np.nan)
+def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tunables: Tunables,
+           size: int | None = None) -> bool:
+    """Whether the cube measured from these detections resolves to ``truth`` (up to relabelling), valid, as
+    ``qbr scan`` reads it: a face not found or read as a 3x3 grid beside five 2x2x2 faces searched again for a
+    2x2x2's, else filled in from the other five (complete_pocket); any other face not of a 2x2x2 left unmeasured."""
+    images = [render.image for render in faces.values()]
+    rgb = {face: measure_stickers(render.image, det, tunables)
+           for (face, render), det in zip(faces.items(), detections, strict=True) if det is not None}
+    sizes = {face: det.size for face, det in zip(faces, detections, strict=True) if det is not None}
+    complete_pocket(images, sizes, rgb, tunables, size)
+    rgb = {face: rgb[face] if sizes.get(face) == 2 else np.full((4, 3), np.nan) for face in faces}
     result = resolve_pocket(rgb, tunables=tunables)
     return result.valid and same_cube(result.facelets, truth)
 
@@ -128,7 +134,7 @@ def solved_rows(cubes: int) -> list[tuple[str, ...]]:
                 detections = [detect_face(r.image, tunables, 2) for r in faces.values()]  # as ``--size 2``
                 in_place += sum(_in_place(d, r.stickers, r.params.sticker_gap, 2) == "in place"
                                 for d, r in zip(detections, faces.values(), strict=True))
-                exact += _exact(faces, detections, solved, tunables)
+                exact += _exact(faces, detections, solved, tunables, 2)
             rows.append((split, tier, f"{100 * in_place / (6 * cubes):.1f}%", f"{100 * exact / cubes:.1f}%"))
     return rows
 

@@ -71,12 +71,7 @@ def scan_command(
             names = classify_face(rgb[face], palette).names if detection is not None else None
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
-    if size is None:
-        _pocket_majority(images, sizes, rgb, tunables)
-    if set(sizes.values()) == {2} and len(rgb) == len(FACES) - 1:
-        # A 2x2x2's face follows from the other five (two stickers of each corner seen): resolution fills it in.
-        gone = next(f for f in FACES if f not in rgb)
-        rgb[gone], sizes[gone] = np.full((4, 3), np.nan), 2
+    complete_pocket(images, sizes, rgb, tunables, size)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
                if face not in rgb]
     if missing:
@@ -96,24 +91,29 @@ def scan_command(
     return result
 
 
-def _pocket_majority(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
-                     tunables: Tunables) -> None:
-    """Five faces of a 2x2x2 and one not found or read as a 3x3 grid (a tiled wall around the face): that photo
-    is searched again for a 2x2x2's face only, and left out (to be filled in from the other five) if none is found.
+def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
+                    tunables: Tunables, size: int | None) -> None:
+    """Five faces of a 2x2x2 found (``sizes``/``rgb``, face -> grid size / stickers) and the sixth not: completed.
+
+    A photo read as a 3x3 grid (a tiled wall around the face) is searched again for a 2x2x2's face only (unless the
+    size was given); a face still not found is left as unmeasured stickers, which the resolution fills in from the
+    other five faces (two stickers of each corner are on them).
     """
     from qbr.vision.detect import detect_face
     from qbr.vision.measure import measure_stickers
 
     odd = [f for f in FACES if sizes.get(f) != 2]
-    if len(odd) != 1 or len(sizes) - (odd[0] in sizes) != len(FACES) - 1:
-        return
-    face = odd[0]
-    image = images[FACES.index(face)]
-    found = detect_face(image, tunables, 2)
-    rgb.pop(face, None)
-    sizes.pop(face, None)
-    if found is not None:
-        rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
+    if size is None and len(odd) == 1 and len(sizes) - (odd[0] in sizes) == len(FACES) - 1:
+        face = odd[0]
+        image = images[FACES.index(face)]
+        found = detect_face(image, tunables, 2)
+        rgb.pop(face, None)
+        sizes.pop(face, None)
+        if found is not None:
+            rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
+    if set(sizes.values()) == {2} and len(rgb) == len(FACES) - 1:
+        gone = next(f for f in FACES if f not in rgb)
+        rgb[gone], sizes[gone] = np.full((4, 3), np.nan), 2
 
 
 def _resolved_in_order(
