@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from qbr.app.session.identity import IdentityTunables
 from qbr.cube.conventions import STANDARD_SCHEME
 from qbr.vision.calibration_check import CalibrationCheck
 
@@ -33,6 +34,18 @@ class SessionConfig:
     """A longer gap between frames with a face restarts the steadiness timer (shorter ones are detection misses)."""
     steady_min_frames: int = 3
     """The colour vote needs at least this many frames in the last steady_seconds."""
+    foreign_frames: int = 3
+    """This many frames in a row with another centre colour start a new face (fewer are one odd reading)."""
+    reread_stickers: int = 2
+    """Auto-capture of a face already captured asks to replace it only if more stickers than this differ."""
+    unsure_below: float = 0.5
+    """A sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)."""
+    turned_evidence: int = 2
+    """Pieces a face held turned must make impossible before it is turned back: one may be a misnamed sticker."""
+    identity: IdentityTunables = field(default_factory=IdentityTunables)
+    """When a reading is a face already captured, and how centres are given faces (qbr.app.session.identity)."""
+    message_seconds: float = 3.0
+    """Transient messages (captured, language changed) fade after this long."""
     size_switch_seconds: float = 1.5
     """Once faces are captured, a cube of the other size (2x2x2 or 3x3x3) must be held steady this long to switch."""
     calibration_seconds: float = 1.0

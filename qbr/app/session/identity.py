@@ -16,10 +16,19 @@ from qbr.vision.face_match import assign_centres, centre_distances, face_distanc
 if TYPE_CHECKING:
     from qbr.vision.palette import Palette
 
-_SAME_CENTRE_DE = 10.0  # centres closer than this (CIEDE2000) are the same physical face shown again
-_NAME_PENALTY = 10.0  # extra cost of giving a capture a face whose colour its own centre was not named
-_SAME_RING_STICKERS = 5  # of a face's 8 outer stickers, this many named alike (best turn) make it the same face
 _RING = (0, 1, 2, 5, 8, 7, 6, 3)  # a 3x3 face's outer stickers clockwise: a quarter turn shifts them by two
+
+
+@dataclass(frozen=True)
+class IdentityTunables:
+    """When a reading is a face already captured, and how centres are given faces."""
+
+    same_centre_de: float = 10.0
+    """Centres closer than this (CIEDE2000) are the same physical face shown again."""
+    name_penalty: float = 10.0
+    """Extra cost of giving a capture a face whose colour its own centre was not named."""
+    same_ring_stickers: int = 5
+    """Of a face's 8 outer stickers, this many named alike (at the best turn) make it the same face."""
 
 
 @dataclass
@@ -48,12 +57,12 @@ def ring_matches(new: tuple[str, ...], old: tuple[str, ...]) -> int:
     return max(sum(x == y for x, y in zip(a[2 * q:] + a[:2 * q], b, strict=True)) for q in range(4))
 
 
-def another_ring(colours: tuple[str, ...], before: tuple[str, ...]) -> bool:
+def another_ring(colours: tuple[str, ...], before: tuple[str, ...], t: IdentityTunables = IdentityTunables()) -> bool:
     """A 3x3 face whose outer stickers are not those of the frame before: another face, even with a like centre."""
-    return len(colours) == len(before) == 9 and ring_matches(colours, before) < _SAME_RING_STICKERS
+    return len(colours) == len(before) == 9 and ring_matches(colours, before) < t.same_ring_stickers
 
 
-def same_face(new: CapturedFace, captures: list[CapturedFace]) -> int | None:
+def same_face(new: CapturedFace, captures: list[CapturedFace], t: IdentityTunables = IdentityTunables()) -> int | None:
     """The capture whose centre measures like ``new``'s (the same physical face shown again), if any."""
     if not captures:
         return None
@@ -61,7 +70,7 @@ def same_face(new: CapturedFace, captures: list[CapturedFace]) -> int | None:
     best = int(np.argmin(gaps))
     # Centres alike are not enough (a washed-out yellow centre measures like the white one): the stickers
     # around it must mostly match too, the face held in any of its four turns.
-    if gaps[best] >= _SAME_CENTRE_DE or another_ring(new.colours, captures[best].colours):
+    if gaps[best] >= t.same_centre_de or another_ring(new.colours, captures[best].colours, t):
         return None
     return best
 
@@ -76,12 +85,13 @@ def nearest_by_stickers(new: CapturedFace, captures: list[CapturedFace]) -> int:
     return int(np.argmin(face_distances(new.rgb, [c.rgb for c in captures])))
 
 
-def seen_before(new: CapturedFace, captures: list[CapturedFace]) -> bool:
+def seen_before(new: CapturedFace, captures: list[CapturedFace], t: IdentityTunables = IdentityTunables()) -> bool:
     """A 2x2x2 face already captured, seen again: every sticker alike."""
-    return bool(captures) and float(face_distances(new.rgb, [c.rgb for c in captures]).min()) < _SAME_CENTRE_DE
+    return bool(captures) and float(face_distances(new.rgb, [c.rgb for c in captures]).min()) < t.same_centre_de
 
 
-def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], palette: Palette) -> list[str]:
+def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], palette: Palette,
+                    t: IdentityTunables = IdentityTunables()) -> list[str]:
     """The face of each capture: the distinct faces whose centre colours fit the captured centres best."""
     return assign_centres([c.rgb[4] for c in captures], [c.colours[4] for c in captures], scheme, palette,
-                          _NAME_PENALTY)
+                          t.name_penalty)

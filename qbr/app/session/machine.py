@@ -64,12 +64,9 @@ if TYPE_CHECKING:
     from qbr.vision.resolve import Resolution
 
 
-_MESSAGE_SECONDS = 3.0  # transient messages (captured, language changed) fade after this long
 _TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
 _CAPTURED_TURNED_KEYS = {1: "app.msg.captured_turned_cw", 2: "app.msg.captured_turned_half",
                          3: "app.msg.captured_turned_ccw"}
-_UNSURE = 0.5  # a sticker named with less confidence than this is shown as in doubt (glare-washed ones get 0.2)
-_REREAD_STICKERS = 2  # auto-capture of a face already captured asks to replace it only if more stickers differ
 
 
 class Session:
@@ -349,7 +346,7 @@ class Session:
     def _reassign(self) -> None:
         """Which face each capture is: by centre colour (standard scheme), else by the guided order."""
         if self._by_centre:
-            letters = faces_by_centre(self._captures, self._scheme, self._palette)
+            letters = faces_by_centre(self._captures, self._scheme, self._palette, self._cfg.identity)
         else:
             letters = [c.letter or "" for c in self._captures]
         self._faces = {letter: capture for letter, capture in zip(letters, self._captures, strict=True)}
@@ -375,14 +372,14 @@ class Session:
         if self._label is not None:
             return self._capture_named(new, self._label, explicit)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
-            same = same_face(new, self._captures)
+            same = same_face(new, self._captures, self._cfg.identity)
             index = same if same is not None else nearest_by_centre(new, self._captures)
             new.letter = self._captures[index].letter
             self._captures[index] = new
             self._reassign()
             self._say("app.msg.rescanned", colour=self._scheme[self._letter(new)])
             return self._resolve()
-        same = same_face(new, self._captures)
+        same = same_face(new, self._captures, self._cfg.identity)
         if same is not None:
             old = self._captures[same]
             colour = self._scheme[self._letter(old)]
@@ -392,7 +389,7 @@ class Session:
                 if explicit:
                     self._say("app.msg.already_captured", colour=colour)
                 return []
-            if not explicit and (differ <= _REREAD_STICKERS or not self._cfg.interactive):
+            if not explicit and (differ <= self._cfg.reread_stickers or not self._cfg.interactive):
                 return []  # the same face shown again and read a little differently: not worth a question
             self._pending = (same, new)
             self._back_to = self._mode
@@ -406,7 +403,7 @@ class Session:
         self._captures.append(new)
         self._reassign()
         letter = self._letter(new)
-        turns = held_turned(letter, self._faces, self._scheme)
+        turns = held_turned(letter, self._faces, self._scheme, self._cfg.turned_evidence)
         if turns is not None:  # its neighbours leave one way to read it: held turned, so stored upright
             self._captures[-1] = turned_upright(new, turns)
             self._reassign()
@@ -445,7 +442,7 @@ class Session:
             self._reassign()
             self._say("app.msg.pocket_captured", n=str(len(self._captures)), total=str(len(FACES)))
             return self._resolve()
-        if seen_before(new, self._captures):
+        if seen_before(new, self._captures, self._cfg.identity):
             if explicit:
                 self._say("app.msg.pocket_already")
             return []  # the face just captured, seen again (every sticker alike)
@@ -470,7 +467,8 @@ class Session:
         new.letter = self._captures[index].letter
         self._captures[index] = new
         self._reassign()
-        turns = held_turned(self._letter(new), self._faces, self._scheme) if self._size == 3 else None
+        turns = (held_turned(self._letter(new), self._faces, self._scheme, self._cfg.turned_evidence)
+                 if self._size == 3 else None)
         if turns is not None:
             self._captures[index] = turned_upright(new, turns)
             self._reassign()
@@ -682,7 +680,7 @@ class Session:
                 shown["language"] = tr.t("app.language_name")
             return tr.t(key, **shown)
 
-        self._message = (text, None if persistent else self._t + _MESSAGE_SECONDS)
+        self._message = (text, None if persistent else self._t + self._cfg.message_seconds)
 
     @property
     def mode(self) -> Mode:
@@ -829,7 +827,8 @@ class Session:
             outline=getattr(det, "outline", None),
             colours=tuple(a.colours) if a.colours is not None else None,
             steady=steady,
-            unsure=None if a.confidence is None else tuple(bool(c < _UNSURE) for c in np.asarray(a.confidence)),
+            unsure=None if a.confidence is None else tuple(
+                bool(c < self._cfg.unsure_below) for c in np.asarray(a.confidence)),
         )
 
     def _status(self, tr: Translator) -> str:

@@ -12,7 +12,6 @@ from qbr.app.session.identity import another_ring, identity, size_of
 if TYPE_CHECKING:
     from qbr.app.session.config import SessionConfig
 
-_FOREIGN_FRAMES = 3  # this many frames in a row with another centre colour start a new face
 
 
 @dataclass
@@ -70,9 +69,10 @@ def follow(
     or a new one begun), (the old track, False) if it was one odd reading of the face held, set aside."""
     if track is not None and t - track.last_t > cfg.frame_gap_seconds:
         track = None
-    if track is not None and (identity(colours) != track.centre or another_ring(colours, track.frames[-1][1])):
+    if track is not None and (identity(colours) != track.centre
+                              or another_ring(colours, track.frames[-1][1], cfg.identity)):
         track.foreign += 1
-        if track.foreign < _FOREIGN_FRAMES:
+        if track.foreign < cfg.foreign_frames:
             return track, False  # one odd reading of the centre is noise; a few in a row mean another face
         track = None
     if track is None:

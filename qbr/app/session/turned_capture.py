@@ -13,15 +13,14 @@ from qbr.app.session.identity import CapturedFace
 from qbr.cube.conventions import FACES
 from qbr.cube.partial import UNKNOWN, turned_back, turned_face
 
-_EVIDENCE = 2  # pieces made impossible by the face as held: one alone may be a misnamed sticker, not a turn
 
-
-def held_turned(letter: str, faces: Mapping[str, CapturedFace], scheme: Mapping[str, str]) -> int | None:
-    """Quarter turns clockwise the 3x3 face ``letter`` (among ``faces``) was held, if its neighbours tell."""
+def held_turned(letter: str, faces: Mapping[str, CapturedFace], scheme: Mapping[str, str], evidence: int) -> int | None:
+    """Quarter turns clockwise the 3x3 face ``letter`` (among ``faces``) was held, if its neighbours tell: at least
+    ``evidence`` pieces are impossible as held."""
     face_of = {colour: face for face, colour in scheme.items()}
     facelets = "".join(
         "".join(face_of.get(c, UNKNOWN) for c in faces[f].colours) if f in faces else UNKNOWN * 9 for f in FACES)
-    return turned_face(facelets, letter, _EVIDENCE)
+    return turned_face(facelets, letter, evidence)
 
 
 def turned_upright(capture: CapturedFace, turns: int) -> CapturedFace:
