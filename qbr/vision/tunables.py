@@ -188,10 +188,16 @@ class Tunables:
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     classify_warm_gap: float = 4.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
+    classify_cool_gap: float = 30.0
+    """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
     """Reds and oranges below this share of the face's most saturated one do not place that gap (glare-hit ones)."""
     classify_warm_hue_chroma: float = 65.0
     """Reds and oranges at least this saturated (light-fitted CIELAB) and nothing to split against go by hue alone."""
+    classify_white_pull: float = 0.5
+    """Share of the way the light fit is moved to make the face's whites neutral (0: not): both are estimates."""
+    classify_white_raw_chroma: float = 20.0
+    """Whites the camera saw greyer than this (CIELAB chroma as measured) set the face's neutral; washed ones not."""
     classify_wash_chroma: float = 17.0
     """A sticker named white with more chroma than this after the light fit is a washed-out colour, not white."""
     classify_wash_raw_chroma: float = 28.0
