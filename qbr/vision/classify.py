@@ -176,8 +176,9 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
 
     A sticker named white that still carries colour (after the light fit, or as measured: the fit may have taken
     it for the white) is a glare-washed colour: it gets the coloured name nearest its hue, with low confidence.
-    Then the face's reds and oranges are split at the widest hue gap between them when it is wide enough: in one
-    face under one light the redder side is red, whatever the absolute hue (phones differ by ~10 degrees).
+    Then the face's reds and oranges are split at the widest hue gap between them when it is wide enough and not
+    one colour's spread: in one face under one light the redder side is red, whatever the absolute hue (phones
+    differ by ~10 degrees).
     """
     palette_hue = glare_free_hue(palette.fit_tables[0])
     white = usable & (chosen == _WHITE)
@@ -219,7 +220,11 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     ordered = np.sort(hues[sure])
     steps = np.diff(ordered)
     cut = int(steps.argmax()) if len(steps) else -1
-    if cut < 0 or steps[cut] < tunables.classify_warm_gap:
+    # Pale reds (or oranges) alone spread several degrees: a gap is one colour's spread, not two colours, when
+    # every hue is on one side of the palette's boundary and the nearest colours agree.
+    one_colour = bool(len(ordered)) and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
+                                         ) and len(set(chosen[warm].tolist())) == 1
+    if cut < 0 or steps[cut] < tunables.classify_warm_gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
         return
