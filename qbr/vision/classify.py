@@ -79,6 +79,28 @@ def adapt_to_palette(linear: NDArray[np.float64], palette: Palette, tunables: Tu
     return adapted
 
 
+def _off_the_light(measured: NDArray[np.float64], candidates: NDArray[np.bool_], usable: NDArray[np.bool_],
+                   palette: Palette, tunables: Tunables) -> NDArray[np.float64]:
+    """How far each candidate as measured lies (CIELAB a, b) from a white of its brightness under the light of the
+    face's other stickers (others: 0).
+
+    Under a tungsten lamp a white is measured deep yellow, so the camera's reading alone says nothing; the light
+    comes from the other stickers (the fit with this one would take a glare-washed yellow, the brightest, for white).
+    """
+    off = np.zeros(len(measured))
+    for k in np.flatnonzero(candidates).tolist():
+        others = usable.copy()
+        others[k] = False
+        if not others.any():
+            off[k] = float(np.hypot(*linear_to_lab(measured[k])[1:]))
+            continue
+        fitted = adapt_to_palette(measured[others], palette, tunables)
+        light = measured[others].sum(axis=0) / np.maximum(fitted.sum(axis=0), 1e-12)
+        white = light * (float(luminance(measured[k])) / max(float(luminance(light)), 1e-12))
+        off[k] = float(np.hypot(*(linear_to_lab(measured[k])[1:] - linear_to_lab(white)[1:])))
+    return off
+
+
 def _towards_whites(linear: NDArray[np.float64], measured: NDArray[np.float64], usable: NDArray[np.bool_],
                     palette: Palette, tunables: Tunables) -> NDArray[np.float64]:
     """The face's light fit moved part way to making its whites neutral (rows in, rows out).
@@ -186,8 +208,10 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         raw = linear_to_lab(measured)
         adapted_chroma = np.hypot(adapted[:, 1], adapted[:, 2])
         raw_chroma = np.hypot(raw[:, 1], raw[:, 2])
+        tinted = white & (raw_chroma > tunables.classify_wash_raw_chroma)
         washed = white & ((adapted_chroma > tunables.classify_wash_chroma)
-                          | (raw_chroma > tunables.classify_wash_raw_chroma))
+                          | (_off_the_light(measured, tinted, usable, palette, tunables)
+                             > tunables.classify_wash_raw_chroma))
         # Glare: a white far brighter than the face's other whites, or near the sensor's top, shows no colour at all.
         bright = luminance(measured)
         others = np.array([np.median(np.delete(bright[white], i)) if white.sum() > 1 else np.inf

@@ -201,7 +201,7 @@ class Tunables:
     classify_wash_chroma: float = 17.0
     """A sticker named white with more chroma than this after the light fit is a washed-out colour, not white."""
     classify_wash_raw_chroma: float = 28.0
-    """The same, on the chroma as measured (before the light fit, which may take a washed colour for white)."""
+    """The same, as measured, off a white under the light of the face's other stickers (the fit may call it white)."""
     classify_glare_luminance: float = 0.9
     """A sticker named white brighter than this (linear luminance as measured) may be any colour under glare."""
     classify_glare_ratio: float = 1.2
@@ -210,10 +210,6 @@ class Tunables:
     """A white whose CIELAB (a, b) is farther than this from the median of the face's whites (3+) is unsure."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
-    session_palette_max_sample_de: float = 35.0
-    """A light-fitted centre farther than this (CIEDE2000) from the colour it is given teaches nothing: a misread."""
-    session_palette_light_reset: float = 0.3
-    """A face whose cast (log channel gain) differs this much from the sampled faces' starts the samples again."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_face_gain_step: float = 2.0

@@ -1,5 +1,6 @@
-"""Naming the faces of cubes whose colours are not the palette's: whites by the face's own neutral, green against
-blue on the face, pale reds alone kept red (rendered tuning seeds that were misnamed before each rule)."""
+"""Naming the faces of cubes whose colours are not the palette's, and whites in a warm light: whites by the face's
+own neutral and its light, green against blue on the face, pale reds alone kept red (rendered tuning seeds that
+were misnamed before each rule)."""
 
 import dataclasses
 import sys
@@ -8,11 +9,15 @@ from pathlib import Path
 import numpy as np
 
 from qbr.vision.classify import classify_face
+from qbr.vision.detect import detect_face
+from qbr.vision.measure import measure_stickers
 from qbr.vision.palette import DEFAULT_PALETTE
 from qbr.vision.tunables import Tunables
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import synth
 from live_colours import rendered_read
+from seeds import scene_rng
 
 
 def _named(palette: str, seed: int, tunables: Tunables) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -45,3 +50,23 @@ def test_pale_reds_alone_are_not_split_into_red_and_orange():
     for seed in (2, 164):
         names, truth = _named("faded", seed, Tunables())
         assert names == truth and "red" in truth and "orange" not in truth
+
+
+def test_whites_under_a_tungsten_lamp_are_white():
+    # Medium-tier tuning scenes moved to the tier's warm corner (2700-3200 K, cast 0.3-0.45): the camera measures
+    # these whites deep yellow (CIELAB chroma 30-38); named against the light of the face's other stickers they are
+    # white (before: each of them read yellow).
+    tunables = Tunables()
+    for seed in (320, 322, 343, 350):
+        rng = scene_rng(seed, "synth", 1)
+        colours = synth.random_colours(rng)
+        warm = np.random.default_rng([seed, 4242])
+        params = dataclasses.replace(synth.sample_params("medium", rng, palette="standard"),
+                                     kelvin=float(warm.uniform(2700, 3200)), cast=float(warm.uniform(0.3, 0.45)))
+        shot = synth.render_face(colours, params, rng)
+        detection = detect_face(shot.image, tunables)
+        assert detection is not None
+        where = np.linalg.norm(shot.stickers.mean(axis=1)[:, None] - detection.sticker_centres()[None], axis=2)
+        names = classify_face(measure_stickers(shot.image, detection, tunables), DEFAULT_PALETTE, tunables).names
+        assert "white" in colours
+        assert tuple(names[k] for k in where.argmin(axis=1).tolist()) == colours
