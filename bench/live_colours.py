@@ -1,6 +1,6 @@
 """Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth.
 
-    python bench/live_colours.py [--faces 30] [--cubes 30] [--jobs 2] [--palette FILE] [--show-failures]
+    python bench/live_colours.py [--faces 30] [--jobs 2] [--palette FILE] [--show-failures]
                                   [--phone DIR] [--label-crops DIR]   (crops of the corrected labels)
 
 Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
@@ -10,16 +10,14 @@ each phone (iPhone ``IMG_*``, Pixel ``PXL_*``) and for the tuning and validation
 phone, sorted by name: rules and the palette are tuned on the first half only).
 Rendered: single medium-tier faces from ``tests/synth`` (every palette) and ``tests/physcam``, tuning and
 validation seeds (bench/seeds.py); a face counts when detected in place (every centre within 30% of a pitch).
-Sessions: a cube's six faces in URFDLB order, each named with the palette of the centres captured before it
-(``qbr.vision.session_palette``): dwalton76's measured colour scans and rig photos, and rendered cubes shot in one
-session (one camera and room; pose, exposure, glare and hand per photo), tuning and validation seeds.
+Real webcam scans: every face of dwalton76's measured colour scans and rig photos (detected and measured here),
+its truth the cube's letters named by the colours its six centres are jointly given against the default palette.
 Prints faces with all nine right, sticker accuracy, orange read as red, and the confusion matrix (truth rows).
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -34,21 +32,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the renderers live with the tests
 sys.path.insert(0, str(ROOT / "bench"))
 
-import families  # noqa: E402
 import physcam  # noqa: E402
 import synth  # noqa: E402
 from scipy.optimize import linear_sum_assignment  # noqa: E402
-from seeds import cube_seeds, scene_rng, state_rng  # noqa: E402
+from seeds import cube_seeds, scene_rng  # noqa: E402
 
-from qbr.app.session.identity import CapturedFace, faces_by_centre  # noqa: E402
-from qbr.cube.conventions import FACES, STANDARD_SCHEME  # noqa: E402
-from qbr.cube.generate import random_state  # noqa: E402
+from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.colour import delta_e, srgb_to_lab  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette  # noqa: E402
-from qbr.vision.session_palette import SessionPalette  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 PHONE_FACES = ROOT / "tests" / "data" / "phone-faces"  # a copy of ../shared/data/phone-faces (CC BY 4.0)
@@ -180,8 +174,8 @@ def rendered_jobs(faces: int) -> list[tuple[str, str, str, int]]:
     return jobs
 
 
-def name(rgb: np.ndarray, tunables: Tunables, palette: Palette | None = None) -> tuple[str, ...]:
-    return classify_face(rgb, palette or BASE[0], tunables).names
+def name(rgb: np.ndarray, tunables: Tunables) -> tuple[str, ...]:
+    return classify_face(rgb, BASE[0], tunables).names
 
 
 def phone_split(photo: str, photos: Sequence[str]) -> str:
@@ -190,47 +184,7 @@ def phone_split(photo: str, photos: Sequence[str]) -> str:
     return "tuning" if same_phone.index(photo) % 2 == 0 else "validation"
 
 
-Session = list[tuple[np.ndarray | None, tuple[str, ...]]]  # per face in capture order: measured RGB, truth names
-
-
-ROOM = {"synth": ("kelvin", "cast", "green_tint", "light_angle", "ambient"),
-        "physcam": ("sensor", "key_lamp", "fill_lamp", "fill_share", "ambient", "background", "wall_saturation")}
-"""What stays the same for all six photos of one session: the camera and the room's light (pose, exposure, glare,
-the hand, blur vary per photo)."""
-
-
-def session_read(job: tuple[str, str, int]) -> tuple[str, str, int, Session]:
-    """One cube's six medium-tier photos taken in one session (one camera, one room), each face measured."""
-    family, split, seed = job
-    tunables = Tunables()
-    tier = families.CONDITIONS.index(TIER)
-    truth_facelets = random_state(state_rng(seed, family, tier)).facelets
-    rng = scene_rng(seed, family, tier)
-    if family == "synth":
-        palette = str(rng.choice(list(synth.PALETTES)))
-        body = "stickerless" if palette == "stickerless" else str(rng.choice(["black", "black", "white"]))
-        room = synth.sample_params(TIER, rng, palette=palette, body=body)
-        shots = synth.render_cube(truth_facelets, lambda _f: dataclasses.replace(
-            synth.sample_params(TIER, rng, palette=palette, body=body),
-            **{k: getattr(room, k) for k in ROOM[family]}), rng)
-    else:
-        per_face = physcam.sample_cube(TIER, rng)
-        room = per_face("F")
-        shots = physcam.render_cube(truth_facelets, lambda f: dataclasses.replace(
-            per_face(f), **{k: getattr(room, k) for k in ROOM[family]}), rng)
-    faces: Session = []
-    for face in FACES:
-        shot = shots[face]
-        detection = detect_face(shot.image, tunables)
-        where = None if detection is None or detection.size != 3 else _in_place(detection, shot.stickers)
-        if where is None:
-            faces.append((None, tuple(shot.colours)))
-            continue
-        truth = [""] * 9
-        for k, index in enumerate(where.tolist()):
-            truth[index] = shot.colours[k]
-        faces.append((measure_stickers(shot.image, detection, tunables), tuple(truth)))
-    return family, split, seed, faces
+Session = list[tuple[np.ndarray | None, tuple[str, ...]]]  # per face, URFDLB: measured RGB, truth names
 
 
 def _names_by_centre(centres: np.ndarray) -> list[str]:
@@ -267,35 +221,6 @@ def labelled(rgb: list[np.ndarray | None], facelets: str) -> Session:
     return [(r, tuple(colour[x] for x in facelets[9 * i: 9 * i + 9])) for i, r in enumerate(rgb)]
 
 
-def name_session(faces: Session, tunables: Tunables, adapt: str) -> list[tuple[str, ...] | None]:
-    """Each face named as the preview would: with the palette of the faces captured before it.
-
-    ``adapt``: "" none (the base palette); "joint" centres given colours by the session palette itself; "named"
-    each centre's true colour passed; "app" as the live session would if it used it (each capture's face from
-    the session's joint assignment of all captured centres and their live names, ``faces_by_centre``).
-    """
-    session = SessionPalette(BASE[0], tunables)
-    palette = BASE[0]
-    captures: list[CapturedFace] = []
-    out: list[tuple[str, ...] | None] = []
-    for rgb, truth in faces:
-        if rgb is None:
-            out.append(None)
-            continue
-        names = name(rgb, tunables, palette)
-        out.append(names)
-        if adapt == "app":
-            captures.append(CapturedFace(colours=names, rgb=rgb))
-            taught = SessionPalette(BASE[0], tunables)
-            for capture, letter in zip(captures, faces_by_centre(captures, STANDARD_SCHEME, BASE[0]), strict=True):
-                taught = taught.with_face(capture.rgb, STANDARD_SCHEME[letter])
-            palette = taught.palette
-        elif adapt:
-            session = session.with_face(rgb, truth[4] if adapt == "named" else None)
-            palette = session.palette
-    return out
-
-
 def print_tally(label: str, t: Tally) -> None:
     pct = 100.0 * t.stickers_right / max(t.stickers, 1)
     print(f"| {label} | {t.faces_right}/{t.faces} | {t.missed} | {pct:.1f}% | {t.orange_as_red} |")
@@ -314,7 +239,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--phone", type=Path, default=PHONE_FACES, help="folder of phone-faces (labels.json)")
     parser.add_argument("--faces", type=int, default=30,
                         help="rendered faces per synth palette and split (physcam: twice as many)")
-    parser.add_argument("--cubes", type=int, default=30, help="rendered cubes per family and split for sessions")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--palette", type=Path, help="name with this palette (qbr-palette JSON), not the default")
     parser.add_argument("--show-failures", action="store_true")
@@ -360,33 +284,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for key in sorted(rendered, key=lambda k: (k.strip().split()[-1], k.startswith(" "), k)):
         print_tally(f"{key} ({TIER})", rendered[key])
     tallies.update(rendered)
-    print("\nSessions (URFDLB, one camera and room a cube; not used live): each face named with the palette taught "
-          "by the centres\ncaptured before it, each centre given its colour jointly here, its true colour, or the "
-          "one the session's assignment gives it\n")
-    print("| data | faces all right: base palette | centres joint | centres true | as the session would | "
-          "stickers right (base -> as the session would) |")
-    print("|---|---:|---:|---:|---:|---:|")
-    sessions: dict[str, list[Session]] = {}
+    scans: dict[str, Tally] = {}
     for label, faces in real_sessions(tunables).items():
-        sessions.setdefault("dwalton76 colour scans" if label.startswith("scan") else "dwalton76 rig photos",
-                            []).append(faces)
-    jobs = [(f, split, s) for split in ("tuning", "validation") for f in ("synth", "physcam")
-            for s in cube_seeds(split, args.cubes)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for family, split, _, faces in pool.map(session_read, jobs):
-            sessions.setdefault(f"{family} {split} ({TIER})", []).append(faces)
-    for label, cubes in sessions.items():
-        plain, joint, adapted, app = Tally(), Tally(), Tally(), Tally()
-        for faces in cubes:
-            for t, adapt in ((plain, ""), (joint, "joint"), (adapted, "named"), (app, "app")):
-                for (_, truth), got in zip(faces, name_session(faces, tunables, adapt), strict=True):
-                    if got is None:
-                        t.missed += 1
-                    else:
-                        t.add(truth, got, label)
-        print(f"| {label} | {plain.faces_right}/{plain.faces} | {joint.faces_right} | {adapted.faces_right} | "
-              f"{app.faces_right} | {100 * plain.stickers_right / max(plain.stickers, 1):.1f}% -> "
-              f"{100 * app.stickers_right / max(app.stickers, 1):.1f}% |")
+        t = scans.setdefault("dwalton76 colour scans" if label.startswith("scan") else "dwalton76 rig photos", Tally())
+        for rgb, truth in faces:
+            if rgb is None:
+                t.missed += 1
+            else:
+                t.add(truth, name(rgb, tunables), label)
+    for key, t in scans.items():
+        print_tally(key, t)
+    tallies.update(scans)
     for key in ("phone-faces (all)", "synth validation", "physcam validation"):
         if key in tallies:
             print_confusion(key, tallies[key])

@@ -79,6 +79,52 @@ def adapt_to_palette(linear: NDArray[np.float64], palette: Palette, tunables: Tu
     return adapted
 
 
+def _off_the_light(measured: NDArray[np.float64], candidates: NDArray[np.bool_], usable: NDArray[np.bool_],
+                   palette: Palette, tunables: Tunables) -> NDArray[np.float64]:
+    """How far each candidate as measured lies (CIELAB a, b) from a white of its brightness under the light of the
+    face's other stickers (others: 0).
+
+    Under a tungsten lamp a white is measured deep yellow, so the camera's reading alone says nothing; the light
+    comes from the other stickers (the fit with this one would take a glare-washed yellow, the brightest, for white).
+    """
+    off = np.zeros(len(measured))
+    for k in np.flatnonzero(candidates).tolist():
+        others = usable.copy()
+        others[k] = False
+        if not others.any():
+            off[k] = float(np.hypot(*linear_to_lab(measured[k])[1:]))
+            continue
+        fitted = adapt_to_palette(measured[others], palette, tunables)
+        light = measured[others].sum(axis=0) / np.maximum(fitted.sum(axis=0), 1e-12)
+        white = light * (float(luminance(measured[k])) / max(float(luminance(light)), 1e-12))
+        off[k] = float(np.hypot(*(linear_to_lab(measured[k])[1:] - linear_to_lab(white)[1:])))
+    return off
+
+
+def _towards_whites(linear: NDArray[np.float64], measured: NDArray[np.float64], usable: NDArray[np.bool_],
+                    palette: Palette, tunables: Tunables) -> NDArray[np.float64]:
+    """The face's light fit moved part way to making its whites neutral (rows in, rows out).
+
+    The fit matches every sticker to the palette, so a cube whose colours differ from the palette's (pinker
+    reds, brighter blues) tints the fit, and with it the whites, which read yellow or blue; whites are alike on
+    every cube. The whites: stickers nearest white after the fit that the camera itself saw nearly grey (a
+    glare-washed colour keeps some of its own); ``classify_white_pull`` of the way to neutral, since either
+    estimate of the light may be the wrong one.
+    """
+    pull = tunables.classify_white_pull
+    if pull <= 0 or not usable.any():
+        return linear
+    main_lab = palette.fit_tables[2]
+    fitted = linear_to_lab(linear[usable])
+    nearest = ((fitted[:, None, :] - main_lab[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
+    raw = linear_to_lab(measured[usable])
+    whites = (nearest == _WHITE) & (np.hypot(raw[:, 1], raw[:, 2]) < tunables.classify_white_raw_chroma)
+    if not whites.any():
+        return linear
+    white = linear[usable][whites].mean(axis=0)
+    return linear * (float(luminance(white)) / np.maximum(white, 1e-9)) ** pull
+
+
 def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunables()) -> FaceColours:  # noqa: B008
     """Name each sticker by its nearest palette colour after removing the face's light (see :func:`adapt_to_palette`).
 
@@ -113,6 +159,10 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         if logo:
             gains = linear[fitted].sum(axis=0) / np.maximum(measured[fitted].sum(axis=0), 1e-9)
             linear[4] = measured[4] * gains
+    usable = np.ones(len(stickers), dtype=bool) if finite is None else finite.copy()
+    if logo:
+        usable[4] = False
+    linear = _towards_whites(linear, measured, usable, palette, tunables)
     adapted_lab = linear_to_lab(linear)
     distances = _lab_distances(adapted_lab, palette)
     order = np.argsort(distances, axis=1)
@@ -121,10 +171,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     best = distances[rows, chosen]
     margin = distances[rows, order[:, 1]] - best
     confidence = 1.0 - np.exp(-margin / tunables.classify_margin_scale)
-    usable = np.ones(len(stickers), dtype=bool) if finite is None else finite.copy()
-    if logo:
-        usable[4] = False
     _relative_names(chosen, confidence, linear, measured, adapted_lab, usable, palette, tunables)
+    _split_green_blue(chosen, confidence, measured, usable, tunables)
     best = distances[rows, chosen]
     if finite is not None:
         confidence = np.where(finite, confidence, 0.0)
@@ -139,6 +187,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
 _WHITE = COLOUR_NAMES.index("white")
 _RED = COLOUR_NAMES.index("red")
 _ORANGE = COLOUR_NAMES.index("orange")
+_GREEN = COLOUR_NAMES.index("green")
+_BLUE = COLOUR_NAMES.index("blue")
 
 
 def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], linear: NDArray[np.float64],
@@ -148,8 +198,9 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
 
     A sticker named white that still carries colour (after the light fit, or as measured: the fit may have taken
     it for the white) is a glare-washed colour: it gets the coloured name nearest its hue, with low confidence.
-    Then the face's reds and oranges are split at the widest hue gap between them when it is wide enough: in one
-    face under one light the redder side is red, whatever the absolute hue (phones differ by ~10 degrees).
+    Then the face's reds and oranges are split at the widest hue gap between them when it is wide enough and not
+    one colour's spread: in one face under one light the redder side is red, whatever the absolute hue (phones
+    differ by ~10 degrees).
     """
     palette_hue = glare_free_hue(palette.fit_tables[0])
     white = usable & (chosen == _WHITE)
@@ -157,8 +208,10 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         raw = linear_to_lab(measured)
         adapted_chroma = np.hypot(adapted[:, 1], adapted[:, 2])
         raw_chroma = np.hypot(raw[:, 1], raw[:, 2])
+        tinted = white & (raw_chroma > tunables.classify_wash_raw_chroma)
         washed = white & ((adapted_chroma > tunables.classify_wash_chroma)
-                          | (raw_chroma > tunables.classify_wash_raw_chroma))
+                          | (_off_the_light(measured, tinted, usable, palette, tunables)
+                             > tunables.classify_wash_raw_chroma))
         # Glare: a white far brighter than the face's other whites, or near the sensor's top, shows no colour at all.
         bright = luminance(measured)
         others = np.array([np.median(np.delete(bright[white], i)) if white.sum() > 1 else np.inf
@@ -191,7 +244,11 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     ordered = np.sort(hues[sure])
     steps = np.diff(ordered)
     cut = int(steps.argmax()) if len(steps) else -1
-    if cut < 0 or steps[cut] < tunables.classify_warm_gap:
+    # Pale reds (or oranges) alone spread several degrees: a gap is one colour's spread, not two colours, when
+    # every hue is on one side of the palette's boundary and the nearest colours agree.
+    one_colour = bool(len(ordered)) and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
+                                         ) and len(set(chosen[warm].tolist())) == 1
+    if cut < 0 or steps[cut] < tunables.classify_warm_gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
         return
@@ -199,6 +256,33 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     split = 1.0 - math.exp(-float(steps[cut]) / tunables.classify_warm_gap)
     for hue, k in zip(hues.tolist(), warm.tolist(), strict=True):
         relative = _RED if hue < boundary else _ORANGE
+        if chosen[k] != relative:
+            chosen[k] = relative
+            confidence[k] = min(float(confidence[k]), split)
+
+
+def _split_green_blue(chosen: NDArray[np.intp], confidence: NDArray[np.float64], measured: NDArray[np.float64],
+                      usable: NDArray[np.bool_], tunables: Tunables) -> None:
+    """Split a face's greens and blues (in place) at the widest hue gap between them, when it is wide enough.
+
+    Greens differ by cube far more than the palette allows (a teal green lies between its green and its blue, and
+    a cool light takes it to blue), but on one face in one light a cube's green is always greener than its blue:
+    the greener side of a wide gap is green. A face with one of the two only keeps its names.
+    """
+    cool = np.flatnonzero(usable & ((chosen == _GREEN) | (chosen == _BLUE)))
+    if len(cool) < 2:
+        return
+    # As measured, glare-free, in 0..360 degrees: greens near 150, blues near 290, no wrap between them.
+    hues = glare_free_hue(measured[cool]) % 360.0
+    ordered = np.sort(hues)
+    steps = np.diff(ordered)
+    cut = int(steps.argmax())
+    if steps[cut] < tunables.classify_cool_gap:
+        return
+    boundary = (ordered[cut] + ordered[cut + 1]) / 2
+    split = 1.0 - math.exp(-float(steps[cut]) / tunables.classify_cool_gap)
+    for hue, k in zip(hues.tolist(), cool.tolist(), strict=True):
+        relative = _GREEN if hue < boundary else _BLUE
         if chosen[k] != relative:
             chosen[k] = relative
             confidence[k] = min(float(confidence[k]), split)

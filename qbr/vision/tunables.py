@@ -188,14 +188,20 @@ class Tunables:
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     classify_warm_gap: float = 4.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
+    classify_cool_gap: float = 30.0
+    """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
     """Reds and oranges below this share of the face's most saturated one do not place that gap (glare-hit ones)."""
     classify_warm_hue_chroma: float = 65.0
     """Reds and oranges at least this saturated (light-fitted CIELAB) and nothing to split against go by hue alone."""
+    classify_white_pull: float = 0.5
+    """Share of the way the light fit is moved to make the face's whites neutral (0: not): both are estimates."""
+    classify_white_raw_chroma: float = 20.0
+    """Whites the camera saw greyer than this (CIELAB chroma as measured) set the face's neutral; washed ones not."""
     classify_wash_chroma: float = 17.0
     """A sticker named white with more chroma than this after the light fit is a washed-out colour, not white."""
     classify_wash_raw_chroma: float = 28.0
-    """The same, on the chroma as measured (before the light fit, which may take a washed colour for white)."""
+    """The same, as measured, off a white under the light of the face's other stickers (the fit may call it white)."""
     classify_glare_luminance: float = 0.9
     """A sticker named white brighter than this (linear luminance as measured) may be any colour under glare."""
     classify_glare_ratio: float = 1.2
@@ -204,10 +210,6 @@ class Tunables:
     """A white whose CIELAB (a, b) is farther than this from the median of the face's whites (3+) is unsure."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
-    session_palette_max_sample_de: float = 35.0
-    """A light-fitted centre farther than this (CIEDE2000) from the colour it is given teaches nothing: a misread."""
-    session_palette_light_reset: float = 0.3
-    """A face whose cast (log channel gain) differs this much from the sampled faces' starts the samples again."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_face_gain_step: float = 2.0
