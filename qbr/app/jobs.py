@@ -35,7 +35,7 @@ def resolve_and_solve(
     rgb = {f: np.asarray(v, dtype=float) for f, v in rgb_by_face.items()}
     size = cube_size(rgb)
     if size == 2:
-        from qbr.vision.resolve_pocket import resolve_pocket, resolve_pocket_any_order
+        from qbr.vision.resolve import resolve_pocket, resolve_pocket_any_order
 
         resolution = (resolve_pocket_any_order if any_order else resolve_pocket)(rgb, palette=palette)
     else:
