@@ -131,7 +131,7 @@ RULES = (
     Rule("cluster starts (balanced_clusters)", "resolve", patch=_function(clusters, "balanced_clusters",
                                                                           _centre_starts)),
     Rule("palette-fit starts (palette_gains)", "resolve",
-         patch=_function(light, "palette_gains", lambda linear, measured, t: np.ones((54, 3)))),
+         patch=_function(light, "palette_gains", lambda linear, measured, t: np.ones((len(linear), 3)))),
     Rule("per-face light (fitted_gains)", "resolve",
          patch=_function(light, "fitted_gains", lambda linear, colours, weight, t: np.ones((54, 3)))),
     Rule("faces read turned (read_turned_back)", "resolve", patch=_function(

@@ -59,7 +59,7 @@ def solve_facelets(
     The answer has the shape of ``resolve_and_solve``'s: a Resolution that is certain of every sticker (the user
     set them), the solution, or the problems as an error value.
     """
-    from qbr.vision.resolve import Resolution
+    from qbr.vision.resolve.result import resolution as resolved
 
     names = dict(colour_names)
     if size == 2:
@@ -70,7 +70,7 @@ def solve_facelets(
         from qbr.cube.validate import validate
 
         problems = validate(facelets, names)
-    resolution = Resolution(facelets, not problems, problems, np.ones(len(facelets)), colour_names=names)
+    resolution = resolved(facelets, problems, np.ones(len(facelets)), (), names)  # the user set every sticker
     if problems:
         return resolution, None, InvalidCubeError(problems)
     try:

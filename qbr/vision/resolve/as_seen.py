@@ -9,7 +9,7 @@ from qbr.cube.conventions import FACES, facelet_name
 from qbr.cube.validate import validate
 from qbr.vision.resolve.measured import unreadable_problem
 from qbr.vision.resolve.pieces import CENTRE_SLOTS
-from qbr.vision.resolve.result import Doubt, Resolution
+from qbr.vision.resolve.result import Doubt, Resolution, resolution
 from qbr.vision.tunables import Tunables
 
 
@@ -42,4 +42,5 @@ def as_seen(
     faces = np.bincount(np.flatnonzero(clashing) // 9, minlength=6)
     least = FACES[int(faces.argmax())] if faces.any() else (FACES[uncertain[0] // 9] if uncertain else None)
     doubt = Doubt(uncertain, least) if uncertain else None
-    return Resolution(facelets, not problems, problems, confidence, uncertain, names, least, doubt, turned)
+    return resolution(facelets, problems, confidence, uncertain, names, least_certain_face=least, doubt=doubt,
+                      turned=turned)

@@ -36,7 +36,7 @@ from qbr.vision.resolve.measured import read_cube_colours, unreadable_problem
 from qbr.vision.resolve.naming import name_colours
 from qbr.vision.resolve.pieces import CENTRE_SLOTS, PIECE_FACELETS
 from qbr.vision.resolve.refusal import alike_colours, centre_rival, misfit_share, not_a_cube_problem
-from qbr.vision.resolve.result import Doubt, Resolution, least_certain
+from qbr.vision.resolve.result import Doubt, Resolution, least_certain, resolution, unreadable
 from qbr.vision.resolve.search import solve
 from qbr.vision.resolve.turned import read_turned_back
 from qbr.vision.tunables import Tunables
@@ -56,10 +56,9 @@ def resolve_cube(
     palette = palette or DEFAULT_PALETTE
     stickers = read_cube_colours(rgb, 9)
     measured = np.isfinite(stickers).all(axis=1)
-    confidence = np.zeros(54)
     if not measured[CENTRE_SLOTS].all():
         # Without every centre there is nothing to anchor the colours to.
-        return Resolution("?" * 54, False, [unreadable_problem(~measured, facelet_name)], confidence)
+        return unreadable(measured, facelet_name)
     read = read_turned_back(stickers, measured, tunables)
     measured, fit = read.measured, read.fit
     turned = {FACES[f]: k for f, k in sorted(read.turns.items())}
@@ -123,14 +122,4 @@ def resolve_cube(
             doubt = Doubt(doubt.stickers, FACES[face])
     if doubt is not None and any(p.kind is ProblemKind.COLOURS for p in problems):
         doubt = Doubt(doubt.stickers, None)
-    return Resolution(
-        facelets=facelets,
-        valid=not problems,
-        problems=problems,
-        confidence=confidence,
-        uncertain=uncertain,
-        colour_names=names,
-        least_certain_face=FACES[uncertain[0] // 9] if uncertain else None,
-        doubt=doubt,
-        turned=turned,
-    )
+    return resolution(facelets, problems, confidence, uncertain, names, doubt=doubt, turned=turned)

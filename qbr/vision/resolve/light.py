@@ -119,11 +119,16 @@ def fitted_gains(linear: NDArray[np.float64], colours: NDArray[np.intp], weight:
 
 
 def palette_gains(linear: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> NDArray:
-    """Per-sticker gains that bring each face's light to the default palette's (a start independent of the centres)."""
-    gains = np.ones((54, 3))
+    """Per-sticker gains that bring each face's light to the default palette's (a start independent of the centres).
+
+    Either size: the stickers are six faces' worth in facelet order.
+    """
+    per_face = len(linear) // 6
+    gains = np.ones((len(linear), 3))
     for f in range(6):
-        rows = np.arange(9 * f, 9 * f + 9)[measured[9 * f : 9 * f + 9]]
+        face = slice(per_face * f, per_face * (f + 1))
+        rows = np.arange(len(linear))[face][measured[face]]
         adapted = adapt_to_palette(linear[rows], DEFAULT_PALETTE, tunables)
         total = linear[rows].sum(axis=0)
-        gains[9 * f : 9 * f + 9] = np.where(total > 1e-6, adapted.sum(axis=0) / np.maximum(total, 1e-6), 1.0)
+        gains[face] = np.where(total > 1e-6, adapted.sum(axis=0) / np.maximum(total, 1e-6), 1.0)
     return np.clip(gains, 0.05, 20.0)  # a black or empty face keeps its light as measured

@@ -34,7 +34,7 @@ from qbr.vision.resolve.measured import read_cube_colours, unreadable_problem
 from qbr.vision.resolve.naming import name_colours
 from qbr.vision.resolve.pocket_fit import fit_pocket, scheme_of
 from qbr.vision.resolve.pocket_search import SLOTS, margins, order_bound, solve
-from qbr.vision.resolve.result import Resolution
+from qbr.vision.resolve.result import Resolution, least_certain, resolution, unreadable
 from qbr.vision.tunables import Tunables
 
 _N = FACELET_COUNT
@@ -44,12 +44,6 @@ _PER_FACE = STICKERS_PER_FACE
 def _letters(colours: NDArray[np.intp], scheme: NDArray[np.intp], measured: NDArray[np.bool_]) -> str:
     face_of = np.argsort(scheme)  # colour -> face
     return "".join(FACES[face_of[c]] if ok else "?" for c, ok in zip(colours, measured, strict=True))
-
-
-def _uncertain(confidence: NDArray[np.float64], tunables: Tunables) -> tuple[int, ...]:
-    order = np.argsort(confidence, kind="stable")
-    doubtful = [int(i) for i in order if confidence[i] < tunables.resolve_uncertain_below]
-    return tuple(doubtful[: tunables.resolve_max_uncertain])
 
 
 def _looseness(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: NDArray[np.bool_], cap: float
@@ -82,7 +76,7 @@ def resolve_pocket(
     measured = np.isfinite(stickers).all(axis=1)
     if measured.sum() < _N // 2:
         # Fewer than half the stickers leave too few of each colour to anchor it.
-        return Resolution("?" * _N, False, [unreadable_problem(~measured, pocket_facelet_name)], np.zeros(_N))
+        return unreadable(measured, pocket_facelet_name)
     ranked = fit_pocket(stickers, measured, tunables)
     score, colours, cost, anchors = ranked[0]
     scheme = scheme_of(colours)
@@ -116,17 +110,8 @@ def resolve_pocket(
         ordered = np.sort(cost, axis=1)
         gap = ordered[:, 1] - ordered[:, 0]
         confidence = np.where(measured & ~far, 1.0 - np.exp(-gap / tunables.classify_margin_scale), 0.0)
-    uncertain = _uncertain(confidence, tunables)
-    return Resolution(
-        facelets=facelets,
-        valid=not problems,
-        problems=problems,
-        confidence=confidence,
-        uncertain=uncertain,
-        colour_names=names,
-        least_certain_face=FACES[uncertain[0] // _PER_FACE] if uncertain else None,
-        deduced=tuple(int(i) for i in np.flatnonzero(deduced)),
-    )
+    return resolution(facelets, problems, confidence, least_certain(confidence, tunables), names,
+                      deduced=tuple(int(i) for i in np.flatnonzero(deduced)))
 
 
 def _deducible(measured: NDArray[np.bool_]) -> NDArray[np.bool_]:

@@ -9,9 +9,10 @@ from numpy.typing import NDArray
 
 from qbr.cube.conventions import FACE_INDEX
 from qbr.cube.pocket.conventions import FACELET_COUNT, STICKERS_PER_FACE
-from qbr.vision.classify import adapt_to_palette
 from qbr.vision.colour import delta_e, lab_to_srgb, linear_to_lab, srgb_decode
 from qbr.vision.palette import DEFAULT_PALETTE
+from qbr.vision.resolve.costs import sticker_costs
+from qbr.vision.resolve.light import palette_gains
 from qbr.vision.resolve.pocket_search import DBL, SLOTS, solve
 from qbr.vision.tunables import Tunables
 
@@ -49,24 +50,6 @@ def _anchors(lab: NDArray[np.float64], use: NDArray[np.bool_], colours: NDArray[
 
 def _targets(anchors: NDArray[np.float64], colours: NDArray[np.intp]) -> NDArray[np.float64]:
     return srgb_decode(np.clip(lab_to_srgb(anchors), 0.0, 255.0))[colours]
-
-
-def _cost(lab: NDArray[np.float64], anchors: NDArray[np.float64], measured: NDArray[np.bool_]) -> NDArray[np.float64]:
-    """Sticker x colour CIEDE2000; an unmeasured sticker costs nothing, so it takes whatever its piece needs."""
-    cost = delta_e(lab[:, None, :], anchors[None, :, :])
-    cost[~measured] = 0.0
-    return cost
-
-
-def _palette_gains(linear: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> NDArray:
-    """Per-sticker gains that bring each face's light to the default palette's (a start independent of the data)."""
-    gains = np.ones((_N, 3))
-    for f in range(6):
-        rows = np.arange(_PER_FACE * f, _PER_FACE * (f + 1))[measured[_PER_FACE * f : _PER_FACE * (f + 1)]]
-        adapted = adapt_to_palette(linear[rows], DEFAULT_PALETTE, tunables)
-        total = linear[rows].sum(axis=0)
-        gains[rows] = np.where(total > 1e-6, adapted.sum(axis=0) / np.maximum(total, 1e-6), 1.0)
-    return np.clip(gains, 0.05, 20.0)  # a black or empty face keeps its light as measured
 
 
 def _balanced_clusters(
@@ -117,7 +100,7 @@ def _descend(
     Returns the colouring it settles on, the cost matrix it was found with, and the light fitted to it.
     """
     lab = linear_to_lab(linear * gains)
-    cost = _cost(lab, anchors, measured)
+    cost = sticker_costs(lab, anchors, measured)
     colours: NDArray[np.intp] | None = None
     for _ in range(tunables.resolve_iterations):
         found = solve(cost)[0]
@@ -129,7 +112,7 @@ def _descend(
                             tunables.resolve_face_gain_step,
                             tunables.resolve_pocket_gain_ridge) * gains
         lab = linear_to_lab(linear * gains)
-        cost = _cost(lab, anchors, measured)
+        cost = sticker_costs(lab, anchors, measured)
     assert colours is not None
     return colours, cost, gains
 
@@ -148,14 +131,14 @@ def _score(
     for _ in range(tunables.resolve_iterations):
         lab = linear_to_lab(linear * gains)
         anchors = _anchors(lab, trusted, colours)
-        trusted = measured & (_cost(lab, anchors, measured)[rows, colours] <= tunables.resolve_misfit)
+        trusted = measured & (sticker_costs(lab, anchors, measured)[rows, colours] <= tunables.resolve_misfit)
         gains = _face_gains(linear * gains, _targets(anchors, colours), trusted,
                             tunables.resolve_face_gain_step,
                             tunables.resolve_pocket_gain_ridge) * gains
         gains /= np.exp(np.log(gains).mean(axis=0))  # overall exposure is free: keep it where it was measured
     lab = linear_to_lab(linear * gains)
     anchors = _anchors(lab, measured, colours)
-    cost = _cost(lab, anchors, measured)
+    cost = sticker_costs(lab, anchors, measured)
     score = float(np.minimum(cost, tunables.resolve_misfit)[measured, colours[measured]].sum())
     return score, cost, anchors
 
@@ -190,7 +173,7 @@ def fit_pocket(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunab
     """
     linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
     ones = np.ones((_N, 3))
-    fitted = _palette_gains(linear, measured, tunables)
+    fitted = palette_gains(linear, measured, tunables)
     seeds = DEFAULT_PALETTE.lab()
     starts = [(seeds, ones), (seeds, fitted)]
     starts += [_balanced_clusters(linear, measured, seeds, gains, tunables) for gains in (ones, fitted)]
