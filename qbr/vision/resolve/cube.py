@@ -79,7 +79,7 @@ def resolve_cube(
     linear = srgb_decode(np.where(measured[:, None], read.stickers, 0.0))
     score, honest, anchors = judge(linear, measured, colours, tunables)
     found = solve(honest, tunables.resolve_max_nodes)
-    cap = 6 * tunables.resolve_sticker_margin_scale  # confidence is above 0.997 beyond this: no need to look further
+    cap = tunables.resolve_margin_cap * tunables.resolve_sticker_margin_scale
     # Alternatives dearer than this cannot come within ``cap`` per sticker (an alternative changes 2+ stickers,
     # most change 4-6; a few of those beyond it are missed, at most a little less sure than shown).
     reach = tunables.resolve_alternative_stickers * cap

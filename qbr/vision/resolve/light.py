@@ -131,4 +131,5 @@ def palette_gains(linear: NDArray[np.float64], measured: NDArray[np.bool_], tuna
         adapted = adapt_to_palette(linear[rows], DEFAULT_PALETTE, tunables)
         total = linear[rows].sum(axis=0)
         gains[face] = np.where(total > 1e-6, adapted.sum(axis=0) / np.maximum(total, 1e-6), 1.0)
-    return np.clip(gains, 0.05, 20.0)  # a black or empty face keeps its light as measured
+    limit = tunables.resolve_palette_gain_limit
+    return np.clip(gains, 1 / limit, limit)

@@ -74,14 +74,13 @@ def resolve_pocket(
     palette = palette or DEFAULT_PALETTE
     stickers = read_cube_colours(rgb, _PER_FACE)
     measured = np.isfinite(stickers).all(axis=1)
-    if measured.sum() < _N // 2:
-        # Fewer than half the stickers leave too few of each colour to anchor it.
+    if measured.sum() < tunables.resolve_pocket_min_measured * _N:
         return unreadable(measured, pocket_facelet_name)
     ranked = fit_pocket(stickers, measured, tunables)
     score, colours, cost, anchors = ranked[0]
     scheme = scheme_of(colours)
     best = float(cost[measured, colours[measured]].sum())
-    cap = 6 * tunables.resolve_margin_scale  # confidence is above 0.997 beyond this: no need to look further
+    cap = tunables.resolve_margin_cap * tunables.resolve_margin_scale
     margin = margins(cost, colours, best, cap)
     for rival_score, rival, _, _ in ranked[1:]:
         # Another start ended in a cube nearly as good that differs here: these facelets are in doubt.

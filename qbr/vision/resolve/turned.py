@@ -91,7 +91,7 @@ def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_],
             bounds = sorted((_free_bound(cost[_turned_rows({face: k})], tunables), face, k)
                             for face in range(6) if face not in turns for k in _TURNS)
             ranked = [(*_capped_fit(cost[_turned_rows({face: k})], tunables), face, k)
-                      for _, face, k in bounds[: 2 * tunables.resolve_turn_candidates]]
+                      for _, face, k in bounds[: tunables.resolve_turn_screened * tunables.resolve_turn_candidates]]
             ranked = sorted((t for t in ranked if t[1] is not None), key=lambda t: t[0])
             tries += [t for t in ranked[: tunables.resolve_turn_candidates] if t[2:] not in [u[2:] for u in tries]]
         judged = []
