@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from qbr.vision.colour import linear_to_lab, srgb_decode
-from qbr.vision.resolve import clusters, light
+from qbr.vision.resolve import clusters, light  # called through their modules: bench/ablate switches each off
 from qbr.vision.resolve.costs import sticker_costs
 from qbr.vision.resolve.judge import judge
 from qbr.vision.resolve.pieces import CENTRE_SLOTS
