@@ -39,6 +39,12 @@ from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 
 import qbr.vision.detect as detect  # noqa: E402
 import qbr.vision.resolve as resolve  # noqa: E402
+import qbr.vision.resolve.clusters as clusters  # noqa: E402
+import qbr.vision.resolve.cube as resolve_3x3  # noqa: E402
+import qbr.vision.resolve.descent as descent  # noqa: E402
+import qbr.vision.resolve.light as light  # noqa: E402
+import qbr.vision.resolve.pieces as pieces  # noqa: E402
+import qbr.vision.resolve.turned as turned  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.colour import linear_to_lab  # noqa: E402
@@ -91,7 +97,7 @@ def _source(module: Any, name: str, old: str, new: str) -> Callable[[], contextl
 
 def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, tunables: Tunables) -> tuple:
     """In place of the clustering start: the centres as measured (duplicates the other starts)."""
-    return linear_to_lab(linear * gains)[resolve._CENTRES], gains
+    return linear_to_lab(linear * gains)[pieces.CENTRE_SLOTS], gains
 
 
 RULES = (
@@ -122,14 +128,14 @@ RULES = (
          patch=_source(detect, "_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),
     Rule("dark trim in measure (trim_dark)", "measure", {"trim_dark": 0.0}),
-    Rule("cluster starts (_balanced_clusters)", "resolve", patch=_function(resolve, "_balanced_clusters",
-                                                                           _centre_starts)),
-    Rule("palette-fit starts (_palette_gains)", "resolve",
-         patch=_function(resolve, "_palette_gains", lambda linear, measured, t: np.ones((54, 3)))),
-    Rule("per-face light (_light)", "resolve",
-         patch=_function(resolve, "_light", lambda linear, colours, weight, t: np.ones((54, 3)))),
-    Rule("faces read turned (_read_turned_back)", "resolve", patch=_function(
-        resolve, "_read_turned_back", lambda st, ms, t: resolve._Read(st, ms, resolve._fit(st, ms, t), {}, []))),
+    Rule("cluster starts (balanced_clusters)", "resolve", patch=_function(clusters, "balanced_clusters",
+                                                                          _centre_starts)),
+    Rule("palette-fit starts (palette_gains)", "resolve",
+         patch=_function(light, "palette_gains", lambda linear, measured, t: np.ones((len(linear), 3)))),
+    Rule("per-face light (fitted_gains)", "resolve",
+         patch=_function(light, "fitted_gains", lambda linear, colours, weight, t: np.ones((54, 3)))),
+    Rule("faces read turned (read_turned_back)", "resolve", patch=_function(
+        resolve_3x3, "read_turned_back", lambda st, ms, t: turned.Read(st, ms, descent.fit_cube(st, ms, t), {}, []))),
     Rule("priors on each face's cast and exposure", "resolve",
          {"resolve_cast_prior": 0.0, "resolve_tint_prior": 0.0, "resolve_exposure_prior": 0.0}),
     Rule("alternatives re-judged with their own light (resolve_rejudged)", "resolve", {"resolve_rejudged": 0}),

@@ -49,7 +49,7 @@ from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
-from qbr.vision.resolve_pocket import resolve_pocket  # noqa: E402
+from qbr.vision.resolve import resolve_pocket  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 POCKET_TIERS = ("easy", "medium")

@@ -265,6 +265,16 @@ class Tunables:
     """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""
     resolve_cluster_rounds: int = 8
     """Most rounds of the nine-per-colour clustering that seeds the anchors; it settles in 2-4 on rendered cubes."""
+    resolve_margin_cap: float = 6.0
+    """Margin scales up to which alternative cubes are looked for: beyond it a facelet's confidence is above 0.997."""
+    resolve_palette_gain_limit: float = 20.0
+    """A face's channel gains towards the default palette stay within 1/this..this: a black or empty face keeps its
+    light as measured."""
+    resolve_turn_screened: int = 2
+    """Turned readings solved exactly per one judged in full (``resolve_turn_candidates``): the cheap bound that
+    ranks them first is rough."""
+    resolve_pocket_min_measured: float = 0.5
+    """Share of a 2x2's stickers that must be measured to resolve it: fewer leave too few of each colour to anchor."""
     resolve_pocket_max_looseness: float = 8.5
     """Largest mean CIEDE2000 of a 2x2's stickers from their colours (light fitted; each counted at most
     ``resolve_misfit``): real scans, even strongly augmented, stay below 7; random colours measure 10+. Above it the

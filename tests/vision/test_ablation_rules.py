@@ -15,16 +15,22 @@ import ablate
 @pytest.mark.parametrize("rule", [r for r in ablate.RULES if r.patch is not None], ids=lambda r: r.name)
 def test_each_rule_can_be_switched_off_and_back_on(rule: ablate.Rule) -> None:
     import qbr.vision.detect as detect
-    import qbr.vision.resolve as resolve
 
-    before = {**vars(detect), **{f"resolve.{k}": v for k, v in vars(resolve).items()}, "rank": detect._GridFit.rank}
+    # Detection and every stage of resolution (qbr.vision.resolve.*), each name in its own module.
+    modules = {name: module for name, module in sys.modules.items()
+               if name == "qbr.vision.detect" or name.startswith("qbr.vision.resolve")}
+    assert "qbr.vision.resolve.cube" in modules
+    before = {(m, k): v for m, module in modules.items() for k, v in vars(module).items()}
+    before[("detect", "rank")] = detect._GridFit.rank
+
+    def now() -> dict[tuple[str, str], object]:
+        found = {(m, k): v for m, module in modules.items() for k, v in vars(module).items()}
+        return {**found, ("detect", "rank"): detect._GridFit.rank}
+
     with rule.off():
-        changed = [k for k, v in vars(detect).items() if before.get(k) is not v]
-        changed += [k for k, v in vars(resolve).items() if before.get(f"resolve.{k}") is not v]
-        changed += ["rank"] if detect._GridFit.rank is not before["rank"] else []
+        changed = [k for k, v in now().items() if before.get(k) is not v]
         assert len(changed) == 1
-    assert all(vars(detect)[k] is v for k, v in before.items() if k in vars(detect) and not k.startswith("resolve."))
-    assert detect._GridFit.rank is before["rank"]
+    assert all(before.get(k) is v for k, v in now().items())
 
 
 def test_every_tunables_field_a_rule_sets_exists() -> None:
