@@ -93,27 +93,31 @@ def scan_command(
 
 def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
                     tunables: Tunables, size: int | None) -> None:
-    """Five faces of a 2x2x2 found (``sizes``/``rgb``, face -> grid size / stickers) and the sixth not: completed.
+    """Four or five faces of a 2x2x2 found (``sizes``/``rgb``, face -> grid size / stickers) and the rest not:
+    completed.
 
     A photo read as a 3x3 grid (a tiled wall around the face) is searched again for a 2x2x2's face only (unless the
-    size was given); a face still not found is left as unmeasured stickers, which the resolution fills in from the
-    other five faces (two stickers of each corner are on them).
+    size was given); with two faces still lost, one is looked for with the cube's help (``recover_faces``: where
+    its photo shows four stickers that make the cube real); a face still lost is left as unmeasured stickers, which
+    the resolution fills in from the other five (two stickers of each corner are on them). Six faces that make no
+    real cube while five of them do: the sixth (a grid on something else) is left out and filled in likewise.
     """
     from qbr.vision.detect import detect_face
     from qbr.vision.measure import measure_stickers
+    from qbr.vision.pocket_recover import complete_faces
 
-    odd = [f for f in FACES if sizes.get(f) != 2]
-    if size is None and len(odd) == 1 and len(sizes) - (odd[0] in sizes) == len(FACES) - 1:
-        face = odd[0]
-        image = images[FACES.index(face)]
-        found = detect_face(image, tunables, 2)
+    if size == 3 or sum(sizes.get(f) == 2 for f in FACES) < len(FACES) - 2:
+        return  # not a 2x2x2 as far as the photos tell
+    for face in [f for f in FACES if sizes.get(f) != 2]:
         rgb.pop(face, None)
         sizes.pop(face, None)
-        if found is not None:
-            rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
-    if set(sizes.values()) == {2} and len(rgb) == len(FACES) - 1:
-        gone = next(f for f in FACES if f not in rgb)
-        rgb[gone], sizes[gone] = np.full((4, 3), np.nan), 2
+        if size is None:  # with the size given the first search looked for a 2x2x2's face only already
+            image = images[FACES.index(face)]
+            found = detect_face(image, tunables, 2)
+            if found is not None:
+                rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
+    for face, stickers in complete_faces(dict(zip(FACES, images, strict=True)), rgb, tunables).items():
+        rgb[face], sizes[face] = stickers, 2
 
 
 def _resolved_in_order(
