@@ -71,6 +71,7 @@ def scan_command(
             names = classify_face(rgb[face], palette).names if detection is not None else None
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
+    settle_cube(images, sizes, rgb, tunables, size)
     complete_pocket(images, sizes, rgb, tunables, size)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
                if face not in rgb]
@@ -89,6 +90,23 @@ def scan_command(
     if notices:
         result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
     return result
+
+
+def settle_cube(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
+                tunables: Tunables, size: int | None) -> None:
+    """Four or more photos read as 3x3x3 faces and the others as 2x2 grids: those are searched again for a 3x3x3's
+    face only and read as one if it is found, as a 3x3 face's corner block seen alone (glare, a face running off
+    the frame) can pass for a 2x2x2's face; a photo still read as a 2x2 is refused with the others (two cubes)."""
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers
+
+    if size is not None or sum(sizes.get(f) == 3 for f in FACES) < len(FACES) - 2:
+        return
+    for face in [f for f in FACES if sizes.get(f) == 2]:
+        image = images[FACES.index(face)]
+        found = detect_face(image, tunables, 3)
+        if found is not None:
+            rgb[face], sizes[face] = measure_stickers(image, found, tunables), 3
 
 
 def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
