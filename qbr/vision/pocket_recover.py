@@ -62,6 +62,8 @@ def _sticker_grids(cands: _Candidates, t: Tunables) -> Iterator[np.ndarray]:
             pitch = min(la, lb) / t.pocket_recover_fill
             along = long / max(la, lb) * pitch
             across = short / t.pocket_recover_fill
+            if (along[0] * across[1] - along[1] * across[0]) * (a[0] * b[1] - a[1] * b[0]) < 0:
+                across = -across  # keep the quad's handedness: a mirrored grid would list the stickers transposed
             for row in (0.5, 1.5):
                 yield _grid(centre, along, across, (1.0, row))
 
@@ -98,7 +100,7 @@ def face_guesses(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> list
             centres = apply_homography(h, _CELL_CENTRES)
             pitch = float(np.hypot(*(centres[1] - centres[0])))
             outline = apply_homography(h, np.array([(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]))
-            if pitch < 2.0 or (outline < 0).any() or (outline[:, 0] > width - 1).any() or (
+            if pitch <= 0 or (outline < 0).any() or (outline[:, 0] > width - 1).any() or (
                     outline[:, 1] > height - 1).any():
                 continue  # a face cut by the frame's edge cannot be measured whole
             if any(np.abs(c - centres).max() < t.pocket_recover_repeat * pitch for c in kept):
