@@ -16,7 +16,7 @@ from qbr.cube.conventions import FACES
 from qbr.cube.pocket.generate import random_pocket_state
 from qbr.vision.detect import detect_face
 from qbr.vision.measure import measure_stickers
-from qbr.vision.pocket_recover import complete_faces
+from qbr.vision.pocket_recover import complete_faces, face_guesses
 from qbr.vision.resolve_pocket import resolve_pocket
 from qbr.vision.tunables import Tunables
 
@@ -44,6 +44,16 @@ def real() -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], str]:
 
 def _unmeasured(rgb: dict[str, np.ndarray]) -> list[str]:
     return [face for face, stickers in rgb.items() if not np.isfinite(stickers).all()]
+
+
+def test_the_guesses_of_a_real_photo_hold_its_face_with_the_stickers_in_order(real) -> None:
+    images, _, _ = real
+    for face, image in images.items():
+        found = detect_face(image)
+        centres = found.sticker_centres()
+        pitch = float(np.linalg.norm(centres[1] - centres[0]))
+        errors = [np.linalg.norm(g.sticker_centres() - centres, axis=1).max() / pitch for g in face_guesses(image)]
+        assert min(errors) < 0.25, face  # row-major as the detection lists them: a mirrored grid would fail
 
 
 @pytest.mark.parametrize("lost", [("U", "D"), ("R", "L"), ("U", "F"), ("F", "R"), ("D", "B")], ids="".join)
