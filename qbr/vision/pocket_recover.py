@@ -187,9 +187,9 @@ def complete_faces(
 
     With two faces lost one is looked for with the cube's help; faces that make no sure real cube (one with
     stickers repaired to fit) while all but one of them do (a grid placed on a tile beside a white face) leave that
-    one out, found again or filled in; of several such readings the one whose colours fit tightest wins. When
-    nothing makes a sure cube the faces found are returned as they were, a single lost face as unmeasured (the
-    resolution says what is wrong).
+    one out, found again or filled in; of several such readings the one whose colours fit tightest wins, unless it
+    is the cube the faces found are read as anyway. Else the faces found are returned as they were, a single lost
+    face as unmeasured (the resolution fills it in or says what is wrong).
     """
     t = tunables
     rgb = {f: v for f, v in ((f, np.asarray(v, dtype=float)) for f, v in rgb.items()) if np.isfinite(v).all()}
@@ -203,11 +203,17 @@ def complete_faces(
             cache[face] = _ranked_guesses(images[face], seen, t)
         return cache[face]
 
+    as_found = {**rgb, **{f: _unmeasured() for f in FACES if f not in rgb}} if len(rgb) == len(FACES) - 1 else rgb
     done = _completed(guesses, rgb, t)
-    if done is None and len(rgb) >= len(FACES) - 1:
-        readings = [r for face in rgb
-                    if (r := _completed(guesses, {f: v for f, v in rgb.items() if f != face}, t)) is not None]
-        done = min(readings, key=lambda r: r[0]) if readings else None
     if done is not None:
         return done[1]
-    return {**rgb, **{f: _unmeasured() for f in FACES if f not in rgb}} if len(rgb) == len(FACES) - 1 else rgb
+    if len(rgb) < len(FACES) - 1:
+        return as_found
+    readings = [r for face in rgb
+                if (r := _completed(guesses, {f: v for f, v in rgb.items() if f != face}, t)) is not None]
+    if not readings:
+        return as_found
+    best = min(readings, key=lambda r: r[0])[1]
+    if resolve_pocket(best, tunables=t).facelets == resolve_pocket(as_found, tunables=t).facelets:
+        return as_found  # the same cube as read with a sticker repaired (glare): a face seen is not dropped
+    return best
