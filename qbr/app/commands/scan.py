@@ -115,10 +115,10 @@ def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[s
     completed.
 
     A photo read as a 3x3 grid (a tiled wall around the face) is searched again for a 2x2x2's face only (unless the
-    size was given); with two faces still lost, one is looked for with the cube's help (``recover_faces``: where
-    its photo shows four stickers that make the cube real); a face still lost is left as unmeasured stickers, which
-    the resolution fills in from the other five (two stickers of each corner are on them). Six faces that make no
-    real cube while five of them do: the sixth (a grid on something else) is left out and filled in likewise.
+    size was given); then ``complete_faces``: with two faces still lost, one is looked for with the cube's help
+    (where its photo shows four stickers that make the cube real); a face still lost is left as unmeasured
+    stickers, which the resolution fills in from the other five (two stickers of each corner are on them). Faces
+    that make no sure cube while all but one of them do: that one (a grid on something else) is left out likewise.
     """
     from qbr.vision.detect import detect_face
     from qbr.vision.measure import measure_stickers
