@@ -165,6 +165,27 @@ class Tunables:
     """...or within this share of its gaps' step from its stickers: blur and noise move both gap colours apart
     (rendered 3x3 sessions: 2 of 120 turning frames taken for a 2x2x2 without it, none with it)."""
 
+    # --- a 2x2x2's lost faces found again with the cube's help (qbr/vision/pocket_recover.py) ---
+    pocket_recover_fill: float = 0.88
+    """Sticker side over cell pitch assumed when one sticker-like region proposes a face's grid (stickered 2x2x2s
+    render 0.8-0.95; the measured inner square is half a sticker, so a tenth off still lands inside)."""
+    pocket_recover_square: float = 1.3
+    """A region whose sides differ less than this ratio is one sticker..."""
+    pocket_recover_pair_low: float = 1.6
+    """...one whose sides differ this ratio or more (up to the next) is two alike stickers run together..."""
+    pocket_recover_pair_high: float = 2.6
+    """...(stickerless cubes have no gap between them); longer regions are neither."""
+    pocket_recover_repeat: float = 0.25
+    """Guesses whose sticker centres all lie within this (pitches) of an earlier guess's repeat it."""
+    pocket_recover_spread: float = 30.0
+    """Largest colour spread (RMS, 0-255) of a guessed sticker's samples: more lies across an edge or a finger."""
+    pocket_recover_tries: int = 8
+    """Guesses per photo resolved in full (~40 ms each), those whose stickers lie nearest the other faces' first."""
+    pocket_recover_looser: float = 1.5
+    """Most a guess may raise how loosely the cube's colours fit its stickers (mean CIEDE2000, light fitted)."""
+    pocket_recover_sure: float = 0.0
+    """A guess is taken only if each of its stickers is read with more confidence than this (0: none repaired)."""
+
     # --- measurement (qbr/vision/measure.py) ---
     measure_inner: float = 0.56
     """Side of the sampled square as a fraction of the sticker: keeps clear of edge shadows and black gaps."""

@@ -83,3 +83,31 @@ def test_a_forced_size_of_three_reads_a_3x3_as_before(tmp_path: Path) -> None:
 def test_an_unknown_size_is_a_usage_error(tmp_path: Path) -> None:
     status, _, _ = run(["scan", *photos(CUBE), "--size", "4"], tmp_path)
     assert status is ExitStatus.USAGE
+
+
+def test_a_3x3_face_taken_alone_for_a_2x2_is_read_as_a_3x3_beside_five_3x3_faces() -> None:
+    import cv2
+    import numpy as np
+    import synth
+
+    from qbr.app.commands.scan import settle_cube
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers
+    from qbr.vision.tunables import Tunables
+
+    # Tuning seed 6107 of bench/pocket_scan.py's hard single faces: alone, its corner block is taken for a 2x2x2's.
+    rng = np.random.default_rng([6107, 0, 22])
+    render = synth.render_face(synth.random_colours(rng), synth.sample_params("hard", rng), rng)
+    tunables = Tunables()
+    assert detect_face(render.image, tunables).size == 2
+    images = [cv2.imread(str(p)) for p in photos(CUBE)]
+    images[2] = render.image
+    sizes, rgb = {}, {}
+    for face, image in zip(FACES, images, strict=True):
+        found = detect_face(image, tunables)
+        sizes[face], rgb[face] = found.size, measure_stickers(image, found, tunables)
+    settle_cube(images, sizes, rgb, tunables, None)
+    assert set(sizes.values()) == {3} and rgb["F"].shape == (9, 3)
+    found = detect_face(render.image, tunables, 3)
+    pitch = np.linalg.norm(render.stickers[0, 1] - render.stickers[0, 0]) / (1 - 2 * render.params.sticker_gap)
+    assert (np.linalg.norm(found.sticker_centres() - render.stickers.mean(axis=1), axis=1) < 0.25 * pitch).all()
