@@ -29,8 +29,7 @@ from qbr.vision.detect import (
     apply_homography,
 )
 from qbr.vision.measure import measure_stickers_with_spread
-from qbr.vision.resolve import Resolution
-from qbr.vision.resolve_pocket import colour_looseness, resolve_pocket
+from qbr.vision.resolve import Resolution, colour_looseness, resolve_pocket
 from qbr.vision.tunables import Tunables
 
 _PER_FACE = 4

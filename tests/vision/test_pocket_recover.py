@@ -17,7 +17,7 @@ from qbr.cube.pocket.generate import random_pocket_state
 from qbr.vision.detect import detect_face
 from qbr.vision.measure import measure_stickers
 from qbr.vision.pocket_recover import complete_faces, face_guesses
-from qbr.vision.resolve_pocket import resolve_pocket
+from qbr.vision.resolve import resolve_pocket
 from qbr.vision.tunables import Tunables
 
 POCKET_SET = Path(__file__).resolve().parent.parent / "data" / "photos" / "2x2x2-random-01"
