@@ -58,6 +58,24 @@ def test_a_pocket_face_not_found_follows_from_the_other_five(tmp_path: Path) -> 
     assert status is ExitStatus.NO_FACE_FOUND and "up face U" in err and "front face F" in err  # two: not guessed
 
 
+def test_a_pocket_face_found_that_fits_no_cube_is_said_to_be_left_out_not_missing(tmp_path: Path) -> None:
+    import cv2
+
+    # The D photo replaced by the U photo turned a quarter: a 2x2x2 face is found there, but it is another face's.
+    wrong = tmp_path / "D.jpg"
+    cv2.imwrite(str(wrong), cv2.rotate(cv2.imread(str(POCKET / "U.jpg")), cv2.ROTATE_90_CLOCKWISE))
+    given = photos(POCKET)
+    given[FACES.index("D")] = wrong
+    status, out, _ = run(["scan", *map(str, given), "--json"], tmp_path)
+    result = json.loads(out)
+    assert status is ExitStatus.OK
+    assert same_cube(result["facelets"], json.loads((POCKET / "truth.json").read_text())["expected_facelets"])
+    assert result["deduced"] == list(range(12, 16))
+    assert result["notices"] == ["What was found in the D photo does not fit the other five faces (a grid on "
+                                 "something else): a 2x2x2's stickers there follow from the other five faces, so "
+                                 "they were filled in."]
+
+
 def test_photos_of_two_cubes_are_refused_with_the_faces_named(tmp_path: Path) -> None:
     mixed = photos(POCKET)[:3] + photos(CUBE)[3:]
     status, out, _ = run(["scan", *mixed, "--json"], tmp_path)

@@ -72,7 +72,7 @@ def scan_command(
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
     settle_cube(images, sizes, rgb, tunables, size)
-    complete_pocket(images, sizes, rgb, tunables, size)
+    left_out = complete_pocket(images, sizes, rgb, tunables, size)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
                if face not in rgb]
     if missing:
@@ -84,7 +84,7 @@ def scan_command(
     by_face = dict(zip(FACES, paths, strict=True))
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
     resolved, placed = _resolved_in_order(rgb, palette, budget)
-    result = cube_result(*resolved, tr, colour=env.stdout_isatty)
+    result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
         result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)
     if notices:
@@ -110,7 +110,7 @@ def settle_cube(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, 
 
 
 def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
-                    tunables: Tunables, size: int | None) -> None:
+                    tunables: Tunables, size: int | None) -> tuple[str, ...]:
     """Four or five faces of a 2x2x2 found (``sizes``/``rgb``, face -> grid size / stickers) and the rest not:
     completed.
 
@@ -119,13 +119,14 @@ def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[s
     (where its photo shows four stickers that make the cube real); a face still lost is left as unmeasured
     stickers, which the resolution fills in from the other five (two stickers of each corner are on them). Faces
     that make no sure cube while all but one of them do: that one (a grid on something else) is left out likewise.
+    Returns the faces found but left out (to be told apart from faces not found).
     """
     from qbr.vision.detect import detect_face
     from qbr.vision.measure import measure_stickers
     from qbr.vision.pocket_recover import complete_faces
 
     if size == 3 or sum(sizes.get(f) == 2 for f in FACES) < len(FACES) - 2:
-        return  # not a 2x2x2 as far as the photos tell
+        return ()  # not a 2x2x2 as far as the photos tell
     for face in [f for f in FACES if sizes.get(f) != 2]:
         rgb.pop(face, None)
         sizes.pop(face, None)
@@ -134,8 +135,10 @@ def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[s
             found = detect_face(image, tunables, 2)
             if found is not None:
                 rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
+    found = set(rgb)
     for face, stickers in complete_faces(dict(zip(FACES, images, strict=True)), rgb, tunables).items():
         rgb[face], sizes[face] = stickers, 2
+    return tuple(f for f in FACES if f in found and not np.isfinite(rgb[f]).any())
 
 
 def _resolved_in_order(
