@@ -175,18 +175,34 @@ def _untextured_step(plane: np.ndarray, step: float, t: Tunables) -> float:
     return min(step, float(np.sqrt(max(m * m * step * step - coarse * coarse, 0.0) / (m * m - 1))))
 
 
+def _plane_noise(plane: np.ndarray, blurred: np.ndarray, spread: float, t: Tunables) -> float | None:
+    """The noise step of a noise-limited plane (``blurred``: ``plane`` after the light blur), None for others."""
+    if t.noise_ratio <= 0:
+        return None
+    steps = _neighbour_steps(blurred)
+    # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
+    if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
+        return None
+    noise = _untextured_step(plane, _median_step(steps), t)
+    return None if noise <= t.noise_ratio * spread else noise
+
+
+def _very_noisy(work: np.ndarray, t: Tunables) -> bool:
+    """Whether the frame's grey plane is very noisy (the wider smoothing's test): a dim room's gained-up frame."""
+    grey = _planes(work)[0]
+    k = _odd(t.blur_size * grey.shape[1])
+    blurred = cv2.GaussianBlur(grey, (k, k), 0)
+    spread = float(cv2.meanStdDev(blurred)[1][0, 0])
+    noise = _plane_noise(grey, blurred, spread, t)
+    return noise is not None and noise > t.noise_blur_ratio * spread
+
+
 def _above_noise(
     plane: np.ndarray, blurred: np.ndarray, spread: float, scale: float, low: float, high: float, t: Tunables
 ) -> tuple[np.ndarray, float, float]:
     """A noise-limited plane (a dim, gained-up frame) gets a wider blur and Canny thresholds above its noise."""
-    if t.noise_ratio <= 0:
-        return blurred, low, high
-    steps = _neighbour_steps(blurred)
-    # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
-    if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
-        return blurred, low, high
-    noise = _untextured_step(plane, _median_step(steps), t)
-    if noise <= t.noise_ratio * spread:
+    noise = _plane_noise(plane, blurred, spread, t)
+    if noise is None:
         return blurred, low, high
     # Only a very noisy plane is smoothed more: a wider blur closes small stickers' thin gaps.
     if noise > t.noise_blur_ratio * spread:
@@ -567,8 +583,20 @@ _POCKET_CORNER_SIGN = _CORNER_SIGN[:16]
 _POCKET_OUTLINE = np.array([(0, 0), (2, 0), (2, 2), (0, 2)], dtype=np.float64)
 
 
-def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
-    """RMS spread (grey levels) of the colours at ``points``, each a 5-pixel cross average."""
+def _exposure_gain(work: np.ndarray, t: Tunables) -> float:
+    """How much an under-exposed frame's colour differences are scaled up: its bright end (a high percentile of the
+    pixels' largest channel) brought to ``variety_exposure``; 1 for a frame exposed at least that brightly."""
+    if work.ndim != 3 or t.variety_exposure <= 0:
+        return 1.0
+    b, g, r = cv2.split(work)
+    brightest = cv2.max(cv2.max(b, g), r)
+    counts = np.cumsum(cv2.calcHist([brightest], [0], None, [256], [0, 256]).ravel())
+    level = int(np.searchsorted(counts, t.variety_exposure_share * counts[-1]))
+    return max(1.0, t.variety_exposure / max(level, 1))
+
+
+def _colour_variety(work: np.ndarray, points: np.ndarray, gain: float = 1.0) -> float:
+    """RMS spread (grey levels) of the colours at ``points``, each a 5-pixel cross average, times ``gain``."""
     if work.ndim != 3:
         return 0.0
     h, w = work.shape[:2]
@@ -581,7 +609,7 @@ def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
     pixels = np.ascontiguousarray(work).reshape(-1, 3).take(ys * w + xs, axis=0)
     colours = np.add.reduce(pixels, axis=1, dtype=np.float64) / _CROSS.shape[0]
     spread = colours - colours.sum(axis=0) / len(colours)
-    return math.sqrt(float((spread**2).sum() / len(colours)))
+    return math.sqrt(float((spread**2).sum() / len(colours))) * gain
 
 
 def _gap_colours(work: np.ndarray, h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -869,6 +897,7 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
     many-coloured face: only when the cube is known to be a 2x2x2, as 2x2 tile panels and windows look the same.
     """
     dilation = _odd(t.dilate_size * work.shape[1])
+    gain = _exposure_gain(work, t)
     best: _GridFit | None = None
     for cands in looks:
         if len(cands.sizes) < t.pocket_min_found:
@@ -883,7 +912,7 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
                 continue
             if fit.extras > t.pocket_max_extra or fit.conflicts:
                 continue  # lattice-aligned squares around or inside it: a bigger face or a wall of tiles
-            variety = _colour_variety(work, cands.centres[fit.found])
+            variety = _colour_variety(work, cands.centres[fit.found], gain)
             alike = variety < t.grid_min_variety
             if alike and not (solved and len(fit.found) == 4 and _dark_gaps(work, fit, t)):
                 continue  # four alike squares: as likely a 2x2 tile panel or window (rendered rooms)
@@ -913,6 +942,7 @@ def _search(
     if n < t.grid_min_found:
         return None, small, n
     best: _GridFit | None = None
+    gain = _exposure_gain(work, t)
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
         if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
@@ -925,7 +955,7 @@ def _search(
             continue
         if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
-        variety = _colour_variety(work, cands.centres[fit.found])
+        variety = _colour_variety(work, cands.centres[fit.found], gain)
         fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
         if fit.alike and (fit.extras or not _dark_gaps(work, fit, t)):
             continue  # nine alike squares in a bigger lattice or between light joints: tiles, not a solved face
@@ -986,6 +1016,17 @@ def _search_all(
                 return found, small, seen_all
             fallback = fallback or found
     return fallback, small, seen_all
+
+
+def _noisy_face(work: np.ndarray, t: Tunables) -> _GridFit | None:
+    """A very noisy frame's face at other smoothings: which one keeps its outlines depends on the stickers' size,
+    unknown beforehand (lighter keeps small stickers' thin gaps, heavier averages large ones' noise away)."""
+    for size in t.noise_retry_blurs:
+        found = _plain_face(_search_all(work, dataclasses.replace(t, noise_blur_size=size), 1.0,
+                                        retry=t.noise_retry_strict)[0])
+        if found is not None:
+            return found
+    return None
 
 
 def _plain_face(fit: _GridFit | None) -> _GridFit | None:
@@ -1057,6 +1098,8 @@ def detect_face(
         found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
+    if found is None and t.noise_retry_blurs and _very_noisy(work, t):
+        found = _noisy_face(work, t)
     if pocket is None and found is None and t.pocket_min_found > 0 and t.pocket_stretch_look and t.retry_clahe_clip > 0:
         # Light stickers on a light body (white on white, faded, glare): their edges rise only once equalised.
         if not stretch_looks:

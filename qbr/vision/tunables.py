@@ -47,6 +47,11 @@ class Tunables:
     (Canny's Sobel gradient of noise is ~8 such steps)."""
     noise_canny_high: float = 24.0
     """...and the high one this multiple: only edges well above the noise start an outline, weak ones continue it."""
+    noise_retry_blurs: tuple[float, ...] = (0.009, 0.022)
+    """When no face is found in a very noisy frame, search again with each of these ``noise_blur_size`` in turn: the
+    smoothing that keeps a face's outlines depends on its stickers' size, unknown beforehand; (): off."""
+    noise_retry_strict: bool = True
+    """...trusting only a well-filled or many-coloured grid from those searches (as the other retries)."""
     retry_canny_factor: float = 1.5
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
     retry_edge_piece: float = 0.06
@@ -110,6 +115,12 @@ class Tunables:
     grid_min_variety: float = 25.0
     """Colour spread (RMS grey levels) below which a face's stickers are all alike: tiles, or a solved face (scrambled
     faces measure 37+); such a grid must also pass the dark-gaps test below."""
+    variety_exposure: float = 160.0
+    """Colour spreads above are those of a frame whose bright end (below) reaches at least this (0-255): a dim
+    frame's are scaled up to it, as low exposure shrinks every colour difference alike (dim rooms' frames reach
+    85-180, the tiers' 145-255); 0: as measured."""
+    variety_exposure_share: float = 0.99
+    """That bright end: the level this share of the pixels' largest channel lies below (a few glints excepted)."""
     solved_gap_ratio: float = 0.6
     """An all-alike grid counts as a (solved) face only if its inner gaps are this much darker than its cells: a
     cube body shows between stickers, tile walls have light grout; calibrating with a solved cube needs this.
