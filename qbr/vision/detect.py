@@ -189,7 +189,7 @@ def _plane_noise(plane: np.ndarray, blurred: np.ndarray, spread: float, t: Tunab
 
 def _very_noisy(work: np.ndarray, t: Tunables) -> bool:
     """Whether the frame's grey plane is very noisy (the wider smoothing's test): a dim room's gained-up frame."""
-    grey = _planes(work)[0]
+    grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY) if work.ndim == 3 else work  # as _planes' first plane
     k = _odd(t.blur_size * grey.shape[1])
     blurred = cv2.GaussianBlur(grey, (k, k), 0)
     spread = float(cv2.meanStdDev(blurred)[1][0, 0])
@@ -897,7 +897,7 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
     many-coloured face: only when the cube is known to be a 2x2x2, as 2x2 tile panels and windows look the same.
     """
     dilation = _odd(t.dilate_size * work.shape[1])
-    gain = _exposure_gain(work, t)
+    gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
     best: _GridFit | None = None
     for cands in looks:
         if len(cands.sizes) < t.pocket_min_found:
@@ -912,6 +912,7 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
                 continue
             if fit.extras > t.pocket_max_extra or fit.conflicts:
                 continue  # lattice-aligned squares around or inside it: a bigger face or a wall of tiles
+            gain = _exposure_gain(work, t) if gain is None else gain
             variety = _colour_variety(work, cands.centres[fit.found], gain)
             alike = variety < t.grid_min_variety
             if alike and not (solved and len(fit.found) == 4 and _dark_gaps(work, fit, t)):
@@ -942,7 +943,7 @@ def _search(
     if n < t.grid_min_found:
         return None, small, n
     best: _GridFit | None = None
-    gain = _exposure_gain(work, t)
+    gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
         if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
@@ -955,6 +956,7 @@ def _search(
             continue
         if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
+        gain = _exposure_gain(work, t) if gain is None else gain
         variety = _colour_variety(work, cands.centres[fit.found], gain)
         fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
         if fit.alike and (fit.extras or not _dark_gaps(work, fit, t)):
