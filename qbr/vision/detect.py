@@ -175,34 +175,18 @@ def _untextured_step(plane: np.ndarray, step: float, t: Tunables) -> float:
     return min(step, float(np.sqrt(max(m * m * step * step - coarse * coarse, 0.0) / (m * m - 1))))
 
 
-def _plane_noise(plane: np.ndarray, blurred: np.ndarray, spread: float, t: Tunables) -> float | None:
-    """The noise step of a noise-limited plane (``blurred``: ``plane`` after the light blur), None for others."""
-    if t.noise_ratio <= 0:
-        return None
-    steps = _neighbour_steps(blurred)
-    # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
-    if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
-        return None
-    noise = _untextured_step(plane, _median_step(steps), t)
-    return None if noise <= t.noise_ratio * spread else noise
-
-
-def _very_noisy(work: np.ndarray, t: Tunables) -> bool:
-    """Whether the frame's grey plane is very noisy (the wider smoothing's test): a dim room's gained-up frame."""
-    grey = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY) if work.ndim == 3 else work  # as _planes' first plane
-    k = _odd(t.blur_size * grey.shape[1])
-    blurred = cv2.GaussianBlur(grey, (k, k), 0)
-    spread = float(cv2.meanStdDev(blurred)[1][0, 0])
-    noise = _plane_noise(grey, blurred, spread, t)
-    return noise is not None and noise > t.noise_blur_ratio * spread
-
-
 def _above_noise(
     plane: np.ndarray, blurred: np.ndarray, spread: float, scale: float, low: float, high: float, t: Tunables
 ) -> tuple[np.ndarray, float, float]:
     """A noise-limited plane (a dim, gained-up frame) gets a wider blur and Canny thresholds above its noise."""
-    noise = _plane_noise(plane, blurred, spread, t)
-    if noise is None:
+    if t.noise_ratio <= 0:
+        return blurred, low, high
+    steps = _neighbour_steps(blurred)
+    # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
+    if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
+        return blurred, low, high
+    noise = _untextured_step(plane, _median_step(steps), t)
+    if noise <= t.noise_ratio * spread:
         return blurred, low, high
     # Only a very noisy plane is smoothed more: a wider blur closes small stickers' thin gaps.
     if noise > t.noise_blur_ratio * spread:
@@ -1020,17 +1004,6 @@ def _search_all(
     return fallback, small, seen_all
 
 
-def _noisy_face(work: np.ndarray, t: Tunables) -> _GridFit | None:
-    """A very noisy frame's face at other smoothings: which one keeps its outlines depends on the stickers' size,
-    unknown beforehand (lighter keeps small stickers' thin gaps, heavier averages large ones' noise away)."""
-    for size in t.noise_retry_blurs:
-        found = _plain_face(_search_all(work, dataclasses.replace(t, noise_blur_size=size), 1.0,
-                                        retry=t.noise_retry_strict)[0])
-        if found is not None:
-            return found
-    return None
-
-
 def _plain_face(fit: _GridFit | None) -> _GridFit | None:
     """A last-resort search's grid, unless it is one-coloured or has squares on its lattice outside: tile walls."""
     return None if fit is None or fit.alike or fit.extras else fit
@@ -1100,8 +1073,6 @@ def detect_face(
         found = _plain_face(_search_all(closer_work, t, *factors, retry=True, stretch=True)[0])
         if found is not None:
             work = closer_work
-    if found is None and t.noise_retry_blurs and _very_noisy(work, t):
-        found = _noisy_face(work, t)
     if pocket is None and found is None and t.pocket_min_found > 0 and t.pocket_stretch_look and t.retry_clahe_clip > 0:
         # Light stickers on a light body (white on white, faded, glare): their edges rise only once equalised.
         if not stretch_looks:

@@ -47,11 +47,6 @@ class Tunables:
     (Canny's Sobel gradient of noise is ~8 such steps)."""
     noise_canny_high: float = 24.0
     """...and the high one this multiple: only edges well above the noise start an outline, weak ones continue it."""
-    noise_retry_blurs: tuple[float, ...] = (0.009, 0.022)
-    """When no face is found in a very noisy frame, search again with each of these ``noise_blur_size`` in turn: the
-    smoothing that keeps a face's outlines depends on its stickers' size, unknown beforehand; (): off."""
-    noise_retry_strict: bool = True
-    """...trusting only a well-filled or many-coloured grid from those searches (as the other retries)."""
     retry_canny_factor: float = 1.5
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
     retry_edge_piece: float = 0.06

@@ -36,7 +36,7 @@ def dim_faces() -> list[synth.Rendered]:
 def test_dim_noisy_faces_are_found_in_a_single_video_frame(dim_faces: list[synth.Rendered]) -> None:
     live = Tunables().for_video()
     found = sum(_in_place(detect_face(r.image, live), r.stickers) for r in dim_faces)
-    assert found >= 17  # 17 of 20 (bench/low_light.py, 200 tuning faces: 91.0%)
+    assert found >= 16  # 16 of 20 (bench/low_light.py, 200 tuning faces: 90.0%)
 
 
 def test_without_the_noise_limited_edges_those_faces_drown_in_noise(dim_faces: list[synth.Rendered]) -> None:
@@ -56,16 +56,14 @@ def test_each_part_of_the_noise_handling_finds_faces_the_others_miss(dim_faces: 
     # bench/low_light.py --without thresholds, synth validation live 84.0% with them, 80.5% without.
 
 
-def test_a_dim_frames_colour_spread_and_other_smoothings_each_find_faces(dim_faces: list[synth.Rendered]) -> None:
+def test_a_dim_frames_colour_spread_relative_to_its_exposure_finds_faces(dim_faces: list[synth.Rendered]) -> None:
     def count(t: Tunables) -> int:
         return sum(_in_place(detect_face(r.image, t.for_video()), r.stickers) for r in dim_faces)
 
     full = count(Tunables())
-    assert full >= 17
+    assert full >= 16
     # Colour spreads as measured: a dim frame's scrambled face looks as alike as a tile wall (15 of 20).
     assert count(Tunables(variety_exposure=0.0)) < full
-    # No search at a lighter or heavier smoothing once nothing is found (16 of 20).
-    assert count(Tunables(noise_retry_blurs=())) < full
 
 
 def test_a_dim_frames_colour_spread_does_not_depend_on_how_dim() -> None:
@@ -91,7 +89,7 @@ def test_frames_of_the_tiers_are_detected_exactly_as_with_spreads_as_measured() 
         r = synth.render_face(synth.random_colours(rng), synth.sample_params(synth.TIERS[n % 3], rng), rng)
         for t in (Tunables(), Tunables().for_video()):
             a = detect_face(r.image, t)
-            b = detect_face(r.image, dataclasses.replace(t, variety_exposure=0.0, noise_retry_blurs=()))
+            b = detect_face(r.image, dataclasses.replace(t, variety_exposure=0.0))
             assert (a is None) == (b is None)
             assert a is None or b is None or np.array_equal(a.homography, b.homography)
 
