@@ -123,6 +123,7 @@ RULES = (
     Rule("wider smoothing of very noisy planes (noise_blur_ratio)", "detect", {"noise_blur_ratio": float("inf")}),
     Rule("bilateral filter of very noisy planes (noise_bilateral_range)", "detect", {"noise_bilateral_range": 0.0}),
     Rule("texture discount of the noise estimate (noise_texture_scale)", "detect", {"noise_texture_scale": 1}),
+    Rule("colour spreads relative to the frame's exposure (variety_exposure)", "detect", {"variety_exposure": 0.0}),
     Rule("3x3 corner blocks never a 2x2x2's face (pocket_block_beyond)", "detect", {"pocket_block_beyond": 10**6}),
     Rule("blue-yellow plane in the edges", "detect",
          patch=_source(detect, "_planes", ", _blue_yellow(work_bgr)]", "]")),

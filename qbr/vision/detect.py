@@ -567,8 +567,20 @@ _POCKET_CORNER_SIGN = _CORNER_SIGN[:16]
 _POCKET_OUTLINE = np.array([(0, 0), (2, 0), (2, 2), (0, 2)], dtype=np.float64)
 
 
-def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
-    """RMS spread (grey levels) of the colours at ``points``, each a 5-pixel cross average."""
+def _exposure_gain(work: np.ndarray, t: Tunables) -> float:
+    """How much an under-exposed frame's colour differences are scaled up: its bright end (a high percentile of the
+    pixels' largest channel) brought to ``variety_exposure``; 1 for a frame exposed at least that brightly."""
+    if work.ndim != 3 or t.variety_exposure <= 0:
+        return 1.0
+    b, g, r = cv2.split(work)
+    brightest = cv2.max(cv2.max(b, g), r)
+    counts = np.cumsum(cv2.calcHist([brightest], [0], None, [256], [0, 256]).ravel())
+    level = int(np.searchsorted(counts, t.variety_exposure_share * counts[-1]))
+    return max(1.0, t.variety_exposure / max(level, 1))
+
+
+def _colour_variety(work: np.ndarray, points: np.ndarray, gain: float = 1.0) -> float:
+    """RMS spread (grey levels) of the colours at ``points``, each a 5-pixel cross average, times ``gain``."""
     if work.ndim != 3:
         return 0.0
     h, w = work.shape[:2]
@@ -581,7 +593,7 @@ def _colour_variety(work: np.ndarray, points: np.ndarray) -> float:
     pixels = np.ascontiguousarray(work).reshape(-1, 3).take(ys * w + xs, axis=0)
     colours = np.add.reduce(pixels, axis=1, dtype=np.float64) / _CROSS.shape[0]
     spread = colours - colours.sum(axis=0) / len(colours)
-    return math.sqrt(float((spread**2).sum() / len(colours)))
+    return math.sqrt(float((spread**2).sum() / len(colours))) * gain
 
 
 def _gap_colours(work: np.ndarray, h: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -869,6 +881,7 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
     many-coloured face: only when the cube is known to be a 2x2x2, as 2x2 tile panels and windows look the same.
     """
     dilation = _odd(t.dilate_size * work.shape[1])
+    gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
     best: _GridFit | None = None
     for cands in looks:
         if len(cands.sizes) < t.pocket_min_found:
@@ -883,7 +896,8 @@ def _search_pocket(work: np.ndarray, looks: list[_Candidates], t: Tunables, solv
                 continue
             if fit.extras > t.pocket_max_extra or fit.conflicts:
                 continue  # lattice-aligned squares around or inside it: a bigger face or a wall of tiles
-            variety = _colour_variety(work, cands.centres[fit.found])
+            gain = _exposure_gain(work, t) if gain is None else gain
+            variety = _colour_variety(work, cands.centres[fit.found], gain)
             alike = variety < t.grid_min_variety
             if alike and not (solved and len(fit.found) == 4 and _dark_gaps(work, fit, t)):
                 continue  # four alike squares: as likely a 2x2 tile panel or window (rendered rooms)
@@ -913,6 +927,7 @@ def _search(
     if n < t.grid_min_found:
         return None, small, n
     best: _GridFit | None = None
+    gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in _hypotheses(cands, t):
         if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
@@ -925,7 +940,8 @@ def _search(
             continue
         if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
-        variety = _colour_variety(work, cands.centres[fit.found])
+        gain = _exposure_gain(work, t) if gain is None else gain
+        variety = _colour_variety(work, cands.centres[fit.found], gain)
         fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
         if fit.alike and (fit.extras or not _dark_gaps(work, fit, t)):
             continue  # nine alike squares in a bigger lattice or between light joints: tiles, not a solved face

@@ -110,6 +110,12 @@ class Tunables:
     grid_min_variety: float = 25.0
     """Colour spread (RMS grey levels) below which a face's stickers are all alike: tiles, or a solved face (scrambled
     faces measure 37+); such a grid must also pass the dark-gaps test below."""
+    variety_exposure: float = 160.0
+    """Colour spreads above are those of a frame whose bright end (below) reaches at least this (0-255): a dim
+    frame's are scaled up to it, as low exposure shrinks every colour difference alike (dim rooms' frames reach
+    85-180, the tiers' 145-255); 0: as measured."""
+    variety_exposure_share: float = 0.99
+    """That bright end: the level this share of the pixels' largest channel lies below (a few glints excepted)."""
     solved_gap_ratio: float = 0.6
     """An all-alike grid counts as a (solved) face only if its inner gaps are this much darker than its cells: a
     cube body shows between stickers, tile walls have light grout; calibrating with a solved cube needs this.
