@@ -200,7 +200,15 @@ class Tunables:
     glare_value: float = 0.9
     """Samples brighter than this fraction of 255 (max channel) can be glare if also much paler than the sticker."""
     glare_chroma: float = 0.5
-    """A bright sample is glare when its chroma is below this fraction of the sticker's median chroma."""
+    """A bright sample is glare when its chroma is below this fraction of the sticker's reference chroma (below)."""
+    glare_reference: float = 0.9
+    """Quantile of a sticker's sample chroma that is its reference: its least glared part (0.5: the median, which a
+    highlight over half the sticker pulls pale)."""
+    glare_min_chroma: float = 0.12
+    """A sticker whose reference chroma (max - min channel, fraction of 255) is below this has no colour for glare
+    to wash out (a white one: its chroma is noise); none of its samples is glare then."""
+    clip_level: float = 0.98
+    """A sample with every channel above this fraction of 255 is clipped: white whatever the sticker's colour."""
     trim_dark: float = 0.2
     """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
@@ -235,6 +243,9 @@ class Tunables:
     """So may one brighter than this times the median of the face's other whites (one light lights them alike)."""
     classify_white_tint: float = 6.0
     """A white whose CIELAB (a, b) is farther than this from the median of the face's whites (3+) is unsure."""
+    classify_glare_share: float = 0.25
+    """A sticker named white with more than this share of its samples clipped or washed by glare is unsure: glare on
+    any light colour clips to the same white (rendered faces: 2% of true whites, 0.1% of other stickers above it)."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
