@@ -264,6 +264,8 @@ class Tunables:
     wrong."""
     resolve_noise_floor: float = 0.004
     """Linear level (about 12 of 255 sRGB) below which a channel is mostly noise: its log is floored, it counts less."""
+    resolve_max_gain: float = 4.0
+    """Most the light fit brightens a scan by: a very dark scan's sensor noise, brought up to 0.8, passes for colour."""
     resolve_brightest: float = 0.8
     """Linear value the brightest colour is brought to: overall exposure is arbitrary, but CIELAB hides dark gaps."""
     resolve_max_nodes: int = 400

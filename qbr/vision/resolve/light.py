@@ -42,6 +42,7 @@ def fit_face_light(
     exposure_prior: float,
     floor: float,
     brightest: float,
+    max_gain: float = np.inf,
 ) -> FaceLight:
     """Fit face gains and colour values to linear sRGB ``linear`` (stickers x 3) with ``colours`` per sticker.
 
@@ -50,7 +51,8 @@ def fit_face_light(
     magenta one (lamps and white balance err along the warm/cool axis far more), ``exposure_prior`` for a face
     brighter or darker than the others (auto-exposure varies it freely, so this one is weak); ``floor`` the linear
     level below which a channel is noise (its log is floored there and it counts less); the brightest colour is
-    scaled to ``brightest`` (overall exposure is arbitrary, but CIELAB differences shrink in the dark).
+    scaled to ``brightest`` (overall exposure is arbitrary, but CIELAB differences shrink in the dark), by at most
+    ``max_gain`` (a very dark scan's sensor noise, amplified to a bright one's level, would pass for colour).
     """
     n_faces, n_colours = int(faces.max()) + 1, int(colours.max()) + 1
     size = n_faces + n_colours
@@ -70,7 +72,7 @@ def fit_face_light(
     rhs = rhs + 1e-6 * np.tile(np.r_[np.zeros(n_faces), np.full(n_colours, mean_log)], 3)  # ... at the mean
     solution = np.linalg.solve(full, rhs).reshape(3, size).T
     face_log, colour_log = solution[:n_faces], solution[n_faces:]
-    scale = brightest / max(float(np.exp(colour_log).max()), 1e-9)
+    scale = min(brightest / max(float(np.exp(colour_log).max()), 1e-9), max_gain)
     casts = face_log - face_log.mean(axis=1, keepdims=True)
     projection = _projection(cast_prior, tint_prior, exposure_prior)
     strain = float(np.sqrt(np.maximum(np.einsum("fi,ij,fj->f", face_log, projection, face_log), 0.0)).sum())
@@ -109,7 +111,7 @@ def face_light(linear: NDArray[np.float64], colours: NDArray[np.intp], weight: N
     return fit_face_light(linear, np.maximum(colours, 0), (weight & (colours >= 0)).astype(np.float64), FACE_OF,
                           tunables.resolve_cast_prior, tunables.resolve_tint_prior, tunables.resolve_exposure_prior,
                           tunables.resolve_noise_floor,
-                          tunables.resolve_brightest)
+                          tunables.resolve_brightest, tunables.resolve_max_gain)
 
 
 def fitted_gains(linear: NDArray[np.float64], colours: NDArray[np.intp], weight: NDArray[np.bool_],
