@@ -45,11 +45,13 @@ def load_reference(rev: str, where: Path) -> dict[str, ModuleType]:
     package.mkdir()
     (package / "__init__.py").write_text("")
     # Every module of qbr/vision at that revision: which ones exist (and import each other) differs between them.
-    listing = subprocess.run(["git", "ls-tree", "--name-only", f"{rev}:qbr/vision"], cwd=ROOT, check=True,
+    # Its subpackages too (qbr/vision/detect/ and the like), at any depth, with their own __init__.py.
+    listing = subprocess.run(["git", "ls-tree", "-r", "--name-only", f"{rev}:qbr/vision"], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout.split()
     for filename in (f for f in listing if f.endswith(".py") and f != "__init__.py"):
         source = subprocess.run(["git", "show", f"{rev}:qbr/vision/{filename}"], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout
+        (package / filename).parent.mkdir(parents=True, exist_ok=True)
         (package / filename).write_text(source.replace("qbr.vision.", f"{REF_PACKAGE}."))
     sys.path.insert(0, str(where))
     return {name: importlib.import_module(f"{REF_PACKAGE}.{name}") for name in MODULES}

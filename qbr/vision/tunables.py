@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 class Tunables:
     """Vision tunables; pass an instance explicitly (no global), replace fields with ``dataclasses.replace``."""
 
-    # --- detection (qbr/vision/detect.py) ---
+    # --- detection (qbr/vision/detect/) ---
     work_width: int = 320
     """Frames are resized to this width before detection: bounds per-frame time whatever the camera gives."""
     blur_size: float = 0.006

@@ -14,18 +14,25 @@ import ablate
 
 @pytest.mark.parametrize("rule", [r for r in ablate.RULES if r.patch is not None], ids=lambda r: r.name)
 def test_each_rule_can_be_switched_off_and_back_on(rule: ablate.Rule) -> None:
-    import qbr.vision.detect as detect
-    import qbr.vision.resolve as resolve
+    from qbr.vision.detect.fit import GridFit
 
-    before = {**vars(detect), **{f"resolve.{k}": v for k, v in vars(resolve).items()}, "rank": detect._GridFit.rank}
+    # Every detection module (a rule's function is replaced wherever it was imported) and resolution.
+    modules = {name: module for name, module in sys.modules.items()
+               if name.startswith(("qbr.vision.detect", "qbr.vision.resolve"))}
+    assert "qbr.vision.detect.passes" in modules
+
+    def now() -> dict[tuple[str, str], object]:
+        found = {(m, k): v for m, module in modules.items() for k, v in vars(module).items()}
+        return {**found, ("fit", "rank"): GridFit.rank}
+
+    before = now()
     with rule.off():
-        changed = [k for k, v in vars(detect).items() if before.get(k) is not v]
-        changed += [k for k, v in vars(resolve).items() if before.get(f"resolve.{k}") is not v]
-        changed += ["rank"] if detect._GridFit.rank is not before["rank"] else []
-        assert len(changed) == 1
-    assert all(vars(detect)[k] is v for k, v in before.items() if k in vars(detect) and not k.startswith("resolve."))
-    assert detect._GridFit.rank is before["rank"]
-
+        changed = {name for (m, name), v in now().items() if before.get((m, name)) is not v}
+        assert len(changed) == 1  # one rule: one name...
+        stale = [m for (m, name), v in now().items()
+                 if m.startswith("qbr.vision.detect") and name in changed and before.get((m, name)) is v]
+        assert not stale  # ...replaced in every detection module that imported it
+    assert all(before.get(k) is v for k, v in now().items())
 
 def test_every_tunables_field_a_rule_sets_exists() -> None:
     from qbr.vision.tunables import Tunables
