@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -11,7 +12,6 @@ from qbr.vision.detect.colours import colour_variety
 from qbr.vision.detect.fit import GridFit, fit_grid
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
-from qbr.vision.detect.planes import edge_planes, stretched
 from qbr.vision.detect.plausible import dark_gaps
 from qbr.vision.detect.window import settle_window
 from qbr.vision.tunables import Tunables
@@ -65,25 +65,24 @@ def search_one(
 
 
 def search_all(
-    work: np.ndarray, t: Tunables, *factors: float, retry: bool = False, stretch: bool = False,
+    work: np.ndarray, planes: list[np.ndarray], t: Tunables, factors: Sequence[float], trusted: bool = False,
     looks: list[Candidates] | None = None, min_piece: float = 0.0,
 ) -> tuple[GridFit | None, int, int]:
-    """Search with each Canny factor in turn; later (retry) factors must see ``retry_min_found`` stickers.
+    """Search ``planes`` with each Canny factor in turn; a grid from a search after a ``trusted`` first one must
+    see ``retry_min_found`` stickers (or ``retry_min_variety``).
 
-    ``retry`` holds the first factor to that too; ``stretch`` searches contrast-equalised planes; ``min_piece``
-    drops shorter edge pieces (share of the width); each search's candidates are added to ``looks`` when given.
-    Also returns how many small sticker candidates the first search saw, and how many candidates in all.
+    ``min_piece`` drops shorter edge pieces (share of the width); each search's candidates are added to ``looks``
+    when given. Also returns how many small sticker candidates the first search saw, and how many candidates in all.
     """
     dilation = odd(t.dilate_size * work.shape[1])
-    planes = stretched(edge_planes(work), t) if stretch else edge_planes(work)
     small = seen_all = 0
     fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
-    for i, factor in enumerate(dict.fromkeys(factors)):
+    for i, factor in enumerate(factors):
         found, seen, count = search_one(work, planes, t, dilation, factor, looks, min_piece)
         small, seen_all = (seen, count) if i == 0 else (small, seen_all)
         # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
         if found is not None and (
-            (i == 0 and not retry) or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
+            (i == 0 and trusted) or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
         ):
             if not found.alike:
                 return found, small, seen_all
