@@ -2,7 +2,7 @@
 
 In order:
 
-1. ``planes``: grey and blue-yellow planes of the frame at the work width (contrast-equalised for later passes).
+1. ``planes``: the frame at the work width, its grey and blue-yellow planes (contrast-equalised for later passes).
 2. ``edges`` (``noise``, ``kernel``): blurred Canny edges of every plane, thresholds above sensor noise, dilated.
 3. ``candidates``: sticker-like quads, the regions between edges that are convex, four-sided and of a sticker's size.
 4. ``lattice``: every candidate proposes the lattice spanned by its own axes; the best window of each, best first.

@@ -13,13 +13,12 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from qbr.vision.detect.candidates import Candidates
 from qbr.vision.detect.fit import GridFit
 from qbr.vision.detect.overrule import overrules
-from qbr.vision.detect.planes import edge_planes, stretched
+from qbr.vision.detect.planes import downscale, edge_planes, stretched
 from qbr.vision.detect.plausible import plain_face
 from qbr.vision.detect.pocket import search_pocket
 from qbr.vision.detect.result import FaceDetection, to_detection
@@ -133,17 +132,6 @@ _WHEN: dict[str, Callable[[_Found, Tunables], bool]] = {
 }
 
 
-def _downscale(image: np.ndarray, target_width: int) -> np.ndarray:
-    height, width = image.shape[:2]
-    scale = min(1.0, target_width / width)
-    if scale >= 1.0:
-        return image
-    size = (round(width * scale), round(height * scale))
-    if scale < 0.5:
-        # Area averaging straight from a big frame is slow; thin it out cheaply to twice the work size first.
-        image = cv2.resize(image, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-
 
 def _factors(look: Look, t: Tunables) -> list[float]:
     """The look's Canny factors in turn: the plain thresholds, and each field's unless 0 or 1 (off; searched)."""
@@ -173,7 +161,7 @@ def detect_face(
     if image_bgr is None or image_bgr.ndim < 2 or image_bgr.size == 0:
         return None
     width = image_bgr.shape[1]
-    base = _downscale(image_bgr, t.work_width)
+    base = downscale(image_bgr, t.work_width)
     found = _Found(work=base)
     closer = t.retry_work_width > base.shape[1] and width > base.shape[1]
     works = {False: base}  # the frame at the work width, and closer: each made once, when first needed
@@ -191,7 +179,7 @@ def detect_face(
                 found.grid = pocket
             continue
         if look.closer and True not in works:
-            works[True] = _downscale(image_bgr, t.retry_work_width)
+            works[True] = downscale(image_bgr, t.retry_work_width)
         work = works[look.closer]
         factors = _factors(look, t)
         if not factors:

@@ -1,4 +1,5 @@
-"""The planes edges are found on: grey, blue-yellow (what grey cannot tell apart), and both contrast-equalised."""
+"""The frame at the work width, and the planes edges are found on: grey, blue-yellow (what grey cannot tell
+apart), and both contrast-equalised."""
 
 from __future__ import annotations
 
@@ -32,3 +33,16 @@ def stretched(planes: list[np.ndarray], t: Tunables) -> list[np.ndarray]:
     """Planes with local contrast equalised: a blurred or dim face's sticker outlines rise above Canny's thresholds."""
     clahe = cv2.createCLAHE(clipLimit=t.retry_clahe_clip, tileGridSize=(t.retry_clahe_tiles, t.retry_clahe_tiles))
     return [clahe.apply(plane) for plane in planes]
+
+
+def downscale(image: np.ndarray, target_width: int) -> np.ndarray:
+    """The frame at most ``target_width`` wide (area-averaged: noise averages out, pixel centres line up)."""
+    height, width = image.shape[:2]
+    scale = min(1.0, target_width / width)
+    if scale >= 1.0:
+        return image
+    size = (round(width * scale), round(height * scale))
+    if scale < 0.5:
+        # Area averaging straight from a big frame is slow; thin it out cheaply to twice the work size first.
+        image = cv2.resize(image, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
