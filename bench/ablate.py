@@ -42,6 +42,12 @@ import qbr.vision.detect.planes as detect_planes  # noqa: E402
 import qbr.vision.detect.plausible as detect_plausible  # noqa: E402
 import qbr.vision.detect.window as detect_window  # noqa: E402
 import qbr.vision.resolve as resolve  # noqa: E402
+import qbr.vision.resolve.clusters as clusters  # noqa: E402
+import qbr.vision.resolve.cube as resolve_3x3  # noqa: E402
+import qbr.vision.resolve.descent as descent  # noqa: E402
+import qbr.vision.resolve.light as light  # noqa: E402
+import qbr.vision.resolve.pieces as pieces  # noqa: E402
+import qbr.vision.resolve.turned as turned  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.colour import linear_to_lab  # noqa: E402
@@ -117,7 +123,7 @@ def _detect_source(module: Any, name: str, old: str, new: str) -> Callable[[], c
 
 def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, tunables: Tunables) -> tuple:
     """In place of the clustering start: the centres as measured (duplicates the other starts)."""
-    return linear_to_lab(linear * gains)[resolve._CENTRES], gains
+    return linear_to_lab(linear * gains)[pieces.CENTRE_SLOTS], gains
 
 
 RULES = (
@@ -145,19 +151,20 @@ RULES = (
     Rule("wider smoothing of very noisy planes (noise_blur_ratio)", "detect", {"noise_blur_ratio": float("inf")}),
     Rule("bilateral filter of very noisy planes (noise_bilateral_range)", "detect", {"noise_bilateral_range": 0.0}),
     Rule("texture discount of the noise estimate (noise_texture_scale)", "detect", {"noise_texture_scale": 1}),
+    Rule("colour spreads relative to the frame's exposure (variety_exposure)", "detect", {"variety_exposure": 0.0}),
     Rule("3x3 corner blocks never a 2x2x2's face (pocket_block_beyond)", "detect", {"pocket_block_beyond": 10**6}),
     Rule("blue-yellow plane in the edges", "detect",
          patch=_detect_source(detect_planes, "edge_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),
     Rule("dark trim in measure (trim_dark)", "measure", {"trim_dark": 0.0}),
-    Rule("cluster starts (_balanced_clusters)", "resolve", patch=_function(resolve, "_balanced_clusters",
-                                                                           _centre_starts)),
-    Rule("palette-fit starts (_palette_gains)", "resolve",
-         patch=_function(resolve, "_palette_gains", lambda linear, measured, t: np.ones((54, 3)))),
-    Rule("per-face light (_light)", "resolve",
-         patch=_function(resolve, "_light", lambda linear, colours, weight, t: np.ones((54, 3)))),
-    Rule("faces read turned (_read_turned_back)", "resolve", patch=_function(
-        resolve, "_read_turned_back", lambda st, ms, t: resolve._Read(st, ms, resolve._fit(st, ms, t), {}, []))),
+    Rule("cluster starts (balanced_clusters)", "resolve", patch=_function(clusters, "balanced_clusters",
+                                                                          _centre_starts)),
+    Rule("palette-fit starts (palette_gains)", "resolve",
+         patch=_function(light, "palette_gains", lambda linear, measured, t: np.ones((len(linear), 3)))),
+    Rule("per-face light (fitted_gains)", "resolve",
+         patch=_function(light, "fitted_gains", lambda linear, colours, weight, t: np.ones((54, 3)))),
+    Rule("faces read turned (read_turned_back)", "resolve", patch=_function(
+        resolve_3x3, "read_turned_back", lambda st, ms, t: turned.Read(st, ms, descent.fit_cube(st, ms, t), {}, []))),
     Rule("priors on each face's cast and exposure", "resolve",
          {"resolve_cast_prior": 0.0, "resolve_tint_prior": 0.0, "resolve_exposure_prior": 0.0}),
     Rule("alternatives re-judged with their own light (resolve_rejudged)", "resolve", {"resolve_rejudged": 0}),

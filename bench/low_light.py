@@ -70,6 +70,7 @@ WITHOUT: dict[str, dict[str, float]] = {
     "smoothing": {"noise_blur_ratio": float("inf")},
     "bilateral": {"noise_bilateral_range": 0.0},
     "texture": {"noise_texture_scale": 1},
+    "exposure": {"variety_exposure": 0.0},
 }
 """Parts of the noise-limited edges to switch off, as tunables."""
 

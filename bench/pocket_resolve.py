@@ -32,7 +32,7 @@ from qbr.cube.conventions import FACES, STANDARD_SCHEME  # noqa: E402
 from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.colour import delta_e, srgb_decode, srgb_encode, srgb_to_lab  # noqa: E402
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE  # noqa: E402
-from qbr.vision.resolve_pocket import colour_looseness, resolve_pocket, resolve_pocket_any_order  # noqa: E402
+from qbr.vision.resolve import colour_looseness, resolve_pocket, resolve_pocket_any_order  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 STRENGTHS = {

@@ -14,7 +14,8 @@ tests' 7000-7500); the validation range is frozen and printed beside the tuning 
    of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured).
 2. Solved 2x2x2 cubes (``--solved``, photo profile, ``size=2`` given): faces in place and cubes EXACT; rooms
    without a cube (``--rooms``) taken for a 2x2x2 face.
-3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile.
+3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile,
+   and how many of those still are when searched again for a 3x3's face, as ``qbr scan`` does beside five 3x3 faces.
 4. 3x3x3 sessions (``--sessions`` per range, easy and medium alternately, 6 frames a second as in the tests): every
    frame of a person showing the six faces and turning the cube between them, how many are taken for a 2x2x2 face
    (turning frames show a 2x2 block of a face sharp, the rest foreshortened and blurred).
@@ -49,7 +50,7 @@ from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.cube.pocket.generate import random_pocket_state  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
-from qbr.vision.resolve_pocket import resolve_pocket  # noqa: E402
+from qbr.vision.resolve import resolve_pocket  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 POCKET_TIERS = ("easy", "medium")
@@ -164,7 +165,10 @@ def cube_rows(faces: int) -> list[tuple[str, ...]]:
             for profile, tunables in PROFILES.items():
                 outcome = [_in_place(detect_face(r.image, tunables), r.stickers, r.params.sticker_gap, 3)
                            for r in renders]
-                rows.append((split, tier, profile, str(faces), str(outcome.count("other size")),
+                # As `qbr scan` reads it beside five 3x3 faces (scan.settle_cube): searched again for a 3x3's face.
+                scanned = sum(detect_face(r.image, tunables, 3) is None
+                              for r, o in zip(renders, outcome, strict=True) if o == "other size")
+                rows.append((split, tier, profile, str(faces), str(outcome.count("other size")), str(scanned),
                              f"{100 * outcome.count('in place') / faces:.1f}%"))
     return rows
 
@@ -244,7 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_table(("seeds", "profile", "rooms", "taken for 2x2"), room_rows(args.rooms)))
     if args.faces:  # 0 skips a section
         print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
-        print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "found in place"), cube_rows(args.faces)))
+        print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "still, beside five 3x3 faces (scan)",
+                      "found in place"), cube_rows(args.faces)))
     if args.sessions:
         print("\n### 3x3x3 sessions (holding and turning): frames taken for a 2x2x2 face\n")
         print(_table(("seeds", "profile", "frames", "taken for 2x2"), session_rows(args.sessions)))

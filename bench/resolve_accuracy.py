@@ -90,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a resolve tunable (e.g. resolve_cast_prior=2), to measure its effect")
     parser.add_argument("--only", choices=["scans", "all"], default="all", help="scans: dev and augmented rows only")
-    parser.add_argument("--rev", default="", help="also time qbr/vision/resolve.py of this git revision, interleaved")
+    parser.add_argument("--rev", default="", help="also time qbr/vision/resolve of this git revision, interleaved")
     args = parser.parse_args(argv)
     overrides = {}
     for item in args.set:

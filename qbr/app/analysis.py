@@ -36,11 +36,13 @@ def analyse_frame(
     """
     from qbr.vision.classify import classify_face
     from qbr.vision.detect import detect_face
-    from qbr.vision.measure import measure_stickers
+    from qbr.vision.measure import measure_stickers_with_spread
 
     detection = detect_face(image, tunables, size)
     if detection is None:
         return None
-    rgb = measure_stickers(image, detection, tunables)
-    colours = classify_face(rgb, palette, tunables)
+    measured = measure_stickers_with_spread(image, detection, tunables)
+    rgb = measured.rgb
+    # A sticker lost to glare is shown uncertain, never a sure white.
+    colours = classify_face(rgb, palette, tunables, glare=measured.glare)
     return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence)

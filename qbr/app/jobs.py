@@ -35,7 +35,7 @@ def resolve_and_solve(
     rgb = {f: np.asarray(v, dtype=float) for f, v in rgb_by_face.items()}
     size = cube_size(rgb)
     if size == 2:
-        from qbr.vision.resolve_pocket import resolve_pocket, resolve_pocket_any_order
+        from qbr.vision.resolve import resolve_pocket, resolve_pocket_any_order
 
         resolution = (resolve_pocket_any_order if any_order else resolve_pocket)(rgb, palette=palette)
     else:
@@ -59,7 +59,7 @@ def solve_facelets(
     The answer has the shape of ``resolve_and_solve``'s: a Resolution that is certain of every sticker (the user
     set them), the solution, or the problems as an error value.
     """
-    from qbr.vision.resolve import Resolution
+    from qbr.vision.resolve.result import resolution as resolved
 
     names = dict(colour_names)
     if size == 2:
@@ -70,7 +70,7 @@ def solve_facelets(
         from qbr.cube.validate import validate
 
         problems = validate(facelets, names)
-    resolution = Resolution(facelets, not problems, problems, np.ones(len(facelets)), colour_names=names)
+    resolution = resolved(facelets, problems, np.ones(len(facelets)), (), names)  # the user set every sticker
     if problems:
         return resolution, None, InvalidCubeError(problems)
     try:

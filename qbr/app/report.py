@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from qbr.app.commands.result import CommandResult
@@ -32,22 +33,24 @@ def turned_notices(resolution: Resolution, tr: Translator) -> list[str]:
             for face, k in turned.items()]
 
 
-def deduced_notices(resolution: Resolution, tr: Translator) -> list[str]:
-    """One sentence per face not found (a 2x2x2's: its stickers follow from the other five) or sticker not read."""
+def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection[str] = ()) -> list[str]:
+    """One sentence per face not found (a 2x2x2's: its stickers follow from the other five), or found but
+    ``left_out`` (it fits no cube with the other five), or sticker not read."""
     from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
 
     deduced = tuple(getattr(resolution, "deduced", None) or ())
     per_face = len(resolution.facelets) // len(FACES)
     faces = [f for i, f in enumerate(FACES) if all(k in deduced for k in range(per_face * i, per_face * (i + 1)))]
-    lines = [tr.t("app.notice.deduced_face", face=face) for face in faces]
+    lines = [tr.t("app.notice.left_out_face" if face in left_out else "app.notice.deduced_face", face=face)
+             for face in faces]
     lines += [tr.t("app.notice.deduced_sticker", sticker=pocket_facelet_name(i)) for i in deduced
               if FACES[i // per_face] not in faces]
     return lines
 
 
-def read_notices(resolution: Resolution, tr: Translator) -> list[str]:
+def read_notices(resolution: Resolution, tr: Translator, left_out: Collection[str] = ()) -> list[str]:
     """What the reading corrected or filled in: faces turned back, stickers that follow from the others."""
-    return [*turned_notices(resolution, tr), *deduced_notices(resolution, tr)]
+    return [*turned_notices(resolution, tr), *deduced_notices(resolution, tr, left_out)]
 
 
 def doubt_line(resolution: Resolution, tr: Translator) -> str | None:
@@ -68,7 +71,7 @@ def doubt_line(resolution: Resolution, tr: Translator) -> str | None:
 _POCKET_FACELETS = 24  # a 2x2x2's stickers: its result has the 2x2's keys and net
 
 
-def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[str]:
+def _read_lines(resolution: Resolution, tr: Translator, colour: bool, left_out: Collection[str] = ()) -> list[str]:
     """The net of what was read, faces read turned back, and the stickers in doubt or least certain."""
     from qbr.app.terminal import render_net
     from qbr.cube.conventions import facelet_name
@@ -76,7 +79,7 @@ def _read_lines(resolution: Resolution, tr: Translator, colour: bool) -> list[st
 
     size = 2 if len(resolution.facelets) == _POCKET_FACELETS else 3
     name = pocket_facelet_name if size == 2 else facelet_name
-    lines = [*read_notices(resolution, tr), tr.t("solution.cube", facelets=resolution.facelets),
+    lines = [*read_notices(resolution, tr, left_out), tr.t("solution.cube", facelets=resolution.facelets),
              render_net(resolution.facelets, colour, size)]
     shown = [
         f"{name(i)} {float(resolution.confidence[i]):.2f}"
@@ -120,8 +123,10 @@ def cube_result(
     tr: Translator,
     numbered: bool = True,
     colour: bool = False,
+    left_out: Collection[str] = (),
 ) -> CommandResult:
-    """What a command reports about a resolved cube; an unsolvable one still carries its best facelets."""
+    """What a command reports about a resolved cube; an unsolvable one still carries its best facelets.
+    ``left_out``: faces found in their photos but left out (filled in from the others), named as such."""
     from qbr.app.commands.solve import problems_payload, solution_payload, solution_text
     from qbr.solve.instructions import colour_name
 
@@ -132,7 +137,7 @@ def cube_result(
         uncertain=[int(i) for i in resolution.uncertain],
         colours=dict(resolution.colour_names),
         turned=dict(getattr(resolution, "turned", None) or {}),
-        notices=read_notices(resolution, tr),
+        notices=read_notices(resolution, tr, left_out),
         deduced=[int(i) for i in getattr(resolution, "deduced", None) or ()],
     )
     doubt = getattr(resolution, "doubt", None)
@@ -154,13 +159,13 @@ def cube_result(
             payload.update(solution_payload(solution, tr, colour_names=names))
             block = solution_text(solution, tr, numbered=numbered, colour_names=names)
         payload["valid"] = True
-        text = "\n".join([*_read_lines(resolution, tr, colour), "", block])
+        text = "\n".join([*_read_lines(resolution, tr, colour, left_out), "", block])
         return CommandResult(payload=payload, text=text)
     problems = list(getattr(error, "problems", None) or resolution.problems)
     if error is None or (isinstance(error, InvalidCubeError) and len(problems) > _SHOWN_PROBLEMS):
         error = InvalidCubeError(problems[:_SHOWN_PROBLEMS])  # the one-line message; the payload lists them all
     payload["problems"] = problems_payload(problems, tr)
-    lines = _read_lines(resolution, tr, colour)  # the CLI prints the problems on stderr
+    lines = _read_lines(resolution, tr, colour, left_out)  # the CLI prints the problems on stderr
     if resolution.least_certain_face and not pocket:  # a 2x2's faces have no centre to name them by
         face = resolution.least_certain_face
         colour = colour_name(resolution.colour_names.get(face, face), tr)

@@ -125,12 +125,15 @@ def _towards_whites(linear: NDArray[np.float64], measured: NDArray[np.float64], 
     return linear * (float(luminance(white)) / np.maximum(white, 1e-9)) ** pull
 
 
-def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunables()) -> FaceColours:  # noqa: B008
+def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunables(),  # noqa: B008
+                  glare: ArrayLike | None = None) -> FaceColours:
     """Name each sticker by its nearest palette colour after removing the face's light (see :func:`adapt_to_palette`).
 
     ``distances`` are CIEDE2000 to the chosen colour after that correction. Confidence is
     ``1 - exp(-margin / classify_margin_scale)`` with margin the gap to the runner-up colour: 0 for a tie, near 1
-    for a clear winner. A sticker with a non-finite measurement gets confidence 0 and distance NaN.
+    for a clear winner. A sticker with a non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
+    sticker's share lost to glare, ``StickerColours.glare``): a sticker named white with much of it clipped or
+    washed may be any light colour, so its confidence is capped (a white merely bright loses nothing).
     """
     raw = np.asarray(rgb, dtype=np.float64)
     finite: NDArray[np.bool_] | None = None  # None: every sticker finite, the usual live frame
@@ -148,6 +151,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         # A printed logo makes the white centre read dark grey (nearest blue); it would also mislead the light fit.
         lab = linear_to_lab(measured[4])
         logo = math.hypot(lab[1], lab[2]) < tunables.classify_logo_chroma
+        # A centre clipped by glare is as grey as a logo, but bright: it may be any colour.
+        logo &= glare is None or float(np.asarray(glare)[4]) <= tunables.classify_glare_share
     if finite is None and not logo:
         linear = adapt_to_palette(measured, palette, tunables)
     else:
@@ -173,6 +178,10 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     confidence = 1.0 - np.exp(-margin / tunables.classify_margin_scale)
     _relative_names(chosen, confidence, linear, measured, adapted_lab, usable, palette, tunables)
     _split_green_blue(chosen, confidence, measured, usable, tunables)
+    if glare is not None:
+        # Clipped or washed by glare: the sensor saw white where the sticker may be any light colour (cap only).
+        washed = (np.asarray(glare, dtype=np.float64) > tunables.classify_glare_share) & (chosen == _WHITE)
+        confidence[washed] = np.minimum(confidence[washed], tunables.classify_wash_confidence)
     best = distances[rows, chosen]
     if finite is not None:
         confidence = np.where(finite, confidence, 0.0)

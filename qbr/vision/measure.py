@@ -21,6 +21,17 @@ class StickerColours:
     """(9,) float64: RMS distance (0-255 units) of the kept samples from the sticker's colour; high = unsure."""
     kept: np.ndarray
     """(9,) float64: share of samples kept after dropping glare and shadow."""
+    washed: np.ndarray
+    """(9,) float64: share of samples dropped as glare (far paler than the sticker's most coloured samples): a
+    specular highlight adds the lamp's light, which carries nothing of the sticker's colour."""
+    clipped: np.ndarray
+    """(9,) float64: share of samples with every channel at the sensor's top: white whatever the sticker's colour,
+    so a sticker mostly clipped may be any light colour (naming treats it as unsure, see ``classify_face``)."""
+
+    @property
+    def glare(self) -> np.ndarray:
+        """(9,) float64: share of each sticker lost to glare, clipped or washed (what ``classify_face`` takes)."""
+        return np.maximum(self.clipped, self.washed)
 
 
 @lru_cache(maxsize=8)
@@ -47,9 +58,12 @@ def measure_stickers_with_spread(
     tunables: Tunables = Tunables(),  # noqa: B008
 ) -> StickerColours:
     """Colour of each sticker with how spread its samples were; see ``measure_stickers``."""
-    planes, weight, count, mean = _kept_samples(image_bgr, detection, tunables)
+    planes, weight, count, mean, glare = _kept_samples(image_bgr, detection, tunables)
     spread = np.sqrt((weight * ((planes - mean[:, :, None]) ** 2).sum(axis=0)).sum(axis=1) / count)
-    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / planes.shape[2])
+    m = planes.shape[2]
+    clipped = (planes.min(axis=0) >= tunables.clip_level * 255.0).sum(axis=1) / m
+    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=glare.sum(axis=1) / m,
+                          clipped=clipped)
 
 
 _RGB_OF_BGR = np.array([2, 1, 0], dtype=np.intp)[:, None, None]  # offsets of R, G, B within a BGR pixel
@@ -57,8 +71,9 @@ _RGB_OF_BGR = np.array([2, 1, 0], dtype=np.intp)[:, None, None]  # offsets of R,
 
 def _kept_samples(
     image_bgr: np.ndarray, detection: FaceDetection, t: Tunables
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Samples as (R, G, B) planes (3, 9, m), the kept ones' 0/1 weights (9, m), their count and mean (3, 9)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Samples as (R, G, B) planes (3, 9, m), the kept ones' 0/1 weights (9, m), their count and mean (3, 9), and
+    which samples were dropped as glare (9, m)."""
     height, width = image_bgr.shape[:2]
     pts = _sample_points(np.asarray(detection.stickers), t.measure_inner, t.measure_samples)
     xy = np.rint(pts).astype(np.intp)
@@ -77,13 +92,13 @@ def _kept_samples(
     m = red.shape[1]
     value = np.maximum(np.maximum(red, green), blue)
     chroma = value - np.minimum(np.minimum(red, green), blue)
-    med_chroma = np.partition(chroma, m // 2, axis=1)[:, m // 2 : m // 2 + 1]
-    if m % 2 == 0:  # same as np.median for an even count
-        med_chroma = (med_chroma + np.partition(chroma, m // 2 - 1, axis=1)[:, m // 2 - 1 : m // 2]) / 2
-    # Specular glare: near-saturated and much paler than the sticker itself (a white sticker is pale throughout).
-    glare = (value > t.glare_value * 255.0) & (chroma < t.glare_chroma * med_chroma)
-    # Glare everywhere on a sticker means the sticker is simply that bright: keep it all then.
-    glare &= (glare.sum(axis=1, keepdims=True) <= m - m // 4)
+    # The sticker's own colour shows where the highlight is weakest: its most coloured samples (a high quantile,
+    # not the median, which a highlight over half the sticker pulls pale too).
+    q = min(int(t.glare_reference * m), m - 1)
+    ref_chroma = np.partition(chroma, q, axis=1)[:, q : q + 1]
+    # Specular glare: bright and much paler than that (a white sticker is pale throughout: nothing is dropped).
+    glare = (value > t.glare_value * 255.0) & (chroma < t.glare_chroma * ref_chroma)
+    glare &= ref_chroma >= t.glare_min_chroma * 255.0  # a white's chroma is noise: it has no colour to lose
     luma = 0.299 * red + 0.587 * green + 0.114 * blue
     luma[glare] = np.inf  # sorts the glare to the end, where it is cut
     # Each sample's rank by brightness (stable, so ties keep their order as a sort would).
@@ -97,7 +112,7 @@ def _kept_samples(
     count = sel.sum(axis=1)
     weight = sel.astype(np.float64)
     mean = (weight[None] * planes).sum(axis=2) / count  # (3, 9)
-    return planes, weight, count, mean
+    return planes, weight, count, mean, glare
 
 
 def measure_stickers(

@@ -113,6 +113,12 @@ class Tunables:
     grid_min_variety: float = 25.0
     """Colour spread (RMS grey levels) below which a face's stickers are all alike: tiles, or a solved face (scrambled
     faces measure 37+); such a grid must also pass the dark-gaps test below."""
+    variety_exposure: float = 160.0
+    """Colour spreads above are those of a frame whose bright end (below) reaches at least this (0-255): a dim
+    frame's are scaled up to it, as low exposure shrinks every colour difference alike (dim rooms' frames reach
+    85-180, the tiers' 145-255); 0: as measured."""
+    variety_exposure_share: float = 0.99
+    """That bright end: the level this share of the pixels' largest channel lies below (a few glints excepted)."""
     solved_gap_ratio: float = 0.6
     """An all-alike grid counts as a (solved) face only if its inner gaps are this much darker than its cells: a
     cube body shows between stickers, tile walls have light grout; calibrating with a solved cube needs this.
@@ -168,6 +174,27 @@ class Tunables:
     """...or within this share of its gaps' step from its stickers: blur and noise move both gap colours apart
     (rendered 3x3 sessions: 2 of 120 turning frames taken for a 2x2x2 without it, none with it)."""
 
+    # --- a 2x2x2's lost faces found again with the cube's help (qbr/vision/pocket_recover.py) ---
+    pocket_recover_fill: float = 0.88
+    """Sticker side over cell pitch assumed when one sticker-like region proposes a face's grid (stickered 2x2x2s
+    render 0.8-0.95; the measured inner square is half a sticker, so a tenth off still lands inside)."""
+    pocket_recover_square: float = 1.3
+    """A region whose sides differ less than this ratio is one sticker..."""
+    pocket_recover_pair_low: float = 1.6
+    """...one whose sides differ this ratio or more (up to the next) is two alike stickers run together..."""
+    pocket_recover_pair_high: float = 2.6
+    """...(stickerless cubes have no gap between them); longer regions are neither."""
+    pocket_recover_repeat: float = 0.25
+    """Guesses whose sticker centres all lie within this (pitches) of an earlier guess's repeat it."""
+    pocket_recover_spread: float = 30.0
+    """Largest colour spread (RMS, 0-255) of a guessed sticker's samples: more lies across an edge or a finger."""
+    pocket_recover_tries: int = 8
+    """Guesses per photo resolved in full (~40 ms each), those whose stickers lie nearest the other faces' first."""
+    pocket_recover_looser: float = 1.5
+    """Most a guess may raise how loosely the cube's colours fit its stickers (mean CIEDE2000, light fitted)."""
+    pocket_recover_sure: float = 0.0
+    """A guess is taken only if each of its stickers is read with more confidence than this (0: none repaired)."""
+
     # --- measurement (qbr/vision/measure.py) ---
     measure_inner: float = 0.56
     """Side of the sampled square as a fraction of the sticker: keeps clear of edge shadows and black gaps."""
@@ -176,7 +203,15 @@ class Tunables:
     glare_value: float = 0.9
     """Samples brighter than this fraction of 255 (max channel) can be glare if also much paler than the sticker."""
     glare_chroma: float = 0.5
-    """A bright sample is glare when its chroma is below this fraction of the sticker's median chroma."""
+    """A bright sample is glare when its chroma is below this fraction of the sticker's reference chroma (below)."""
+    glare_reference: float = 0.9
+    """Quantile of a sticker's sample chroma that is its reference: its least glared part (0.5: the median, which a
+    highlight over half the sticker pulls pale)."""
+    glare_min_chroma: float = 0.12
+    """A sticker whose reference chroma (max - min channel, fraction of 255) is below this has no colour for glare
+    to wash out (a white one: its chroma is noise); none of its samples is glare then."""
+    clip_level: float = 0.98
+    """A sample with every channel above this fraction of 255 is clipped: white whatever the sticker's colour."""
     trim_dark: float = 0.2
     """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
@@ -211,6 +246,9 @@ class Tunables:
     """So may one brighter than this times the median of the face's other whites (one light lights them alike)."""
     classify_white_tint: float = 6.0
     """A white whose CIELAB (a, b) is farther than this from the median of the face's whites (3+) is unsure."""
+    classify_glare_share: float = 0.25
+    """A sticker named white with more than this share of its samples clipped or washed by glare is unsure: glare on
+    any light colour clips to the same white (rendered faces: 2% of true whites, 0.1% of other stickers above it)."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
@@ -268,6 +306,16 @@ class Tunables:
     """Most clashing stickers repaired (and flagged) when no face read turned explains them; more: not one cube."""
     resolve_cluster_rounds: int = 8
     """Most rounds of the nine-per-colour clustering that seeds the anchors; it settles in 2-4 on rendered cubes."""
+    resolve_margin_cap: float = 6.0
+    """Margin scales up to which alternative cubes are looked for: beyond it a facelet's confidence is above 0.997."""
+    resolve_palette_gain_limit: float = 20.0
+    """A face's channel gains towards the default palette stay within 1/this..this: a black or empty face keeps its
+    light as measured."""
+    resolve_turn_screened: int = 2
+    """Turned readings solved exactly per one judged in full (``resolve_turn_candidates``): the cheap bound that
+    ranks them first is rough."""
+    resolve_pocket_min_measured: float = 0.5
+    """Share of a 2x2's stickers that must be measured to resolve it: fewer leave too few of each colour to anchor."""
     resolve_pocket_max_looseness: float = 8.5
     """Largest mean CIEDE2000 of a 2x2's stickers from their colours (light fitted; each counted at most
     ``resolve_misfit``): real scans, even strongly augmented, stay below 7; random colours measure 10+. Above it the

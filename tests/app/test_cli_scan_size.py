@@ -58,6 +58,24 @@ def test_a_pocket_face_not_found_follows_from_the_other_five(tmp_path: Path) -> 
     assert status is ExitStatus.NO_FACE_FOUND and "up face U" in err and "front face F" in err  # two: not guessed
 
 
+def test_a_pocket_face_found_that_fits_no_cube_is_said_to_be_left_out_not_missing(tmp_path: Path) -> None:
+    import cv2
+
+    # The D photo replaced by the U photo turned a quarter: a 2x2x2 face is found there, but it is another face's.
+    wrong = tmp_path / "D.jpg"
+    cv2.imwrite(str(wrong), cv2.rotate(cv2.imread(str(POCKET / "U.jpg")), cv2.ROTATE_90_CLOCKWISE))
+    given = photos(POCKET)
+    given[FACES.index("D")] = wrong
+    status, out, _ = run(["scan", *map(str, given), "--json"], tmp_path)
+    result = json.loads(out)
+    assert status is ExitStatus.OK
+    assert same_cube(result["facelets"], json.loads((POCKET / "truth.json").read_text())["expected_facelets"])
+    assert result["deduced"] == list(range(12, 16))
+    assert result["notices"] == ["What was found in the D photo does not fit the other five faces (a grid on "
+                                 "something else): a 2x2x2's stickers there follow from the other five faces, so "
+                                 "they were filled in."]
+
+
 def test_photos_of_two_cubes_are_refused_with_the_faces_named(tmp_path: Path) -> None:
     mixed = photos(POCKET)[:3] + photos(CUBE)[3:]
     status, out, _ = run(["scan", *mixed, "--json"], tmp_path)
@@ -83,3 +101,31 @@ def test_a_forced_size_of_three_reads_a_3x3_as_before(tmp_path: Path) -> None:
 def test_an_unknown_size_is_a_usage_error(tmp_path: Path) -> None:
     status, _, _ = run(["scan", *photos(CUBE), "--size", "4"], tmp_path)
     assert status is ExitStatus.USAGE
+
+
+def test_a_3x3_face_taken_alone_for_a_2x2_is_read_as_a_3x3_beside_five_3x3_faces() -> None:
+    import cv2
+    import numpy as np
+    import synth
+
+    from qbr.app.commands.scan import settle_cube
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers
+    from qbr.vision.tunables import Tunables
+
+    # Tuning seed 6107 of bench/pocket_scan.py's hard single faces: alone, its corner block is taken for a 2x2x2's.
+    rng = np.random.default_rng([6107, 0, 22])
+    render = synth.render_face(synth.random_colours(rng), synth.sample_params("hard", rng), rng)
+    tunables = Tunables()
+    assert detect_face(render.image, tunables).size == 2
+    images = [cv2.imread(str(p)) for p in photos(CUBE)]
+    images[2] = render.image
+    sizes, rgb = {}, {}
+    for face, image in zip(FACES, images, strict=True):
+        found = detect_face(image, tunables)
+        sizes[face], rgb[face] = found.size, measure_stickers(image, found, tunables)
+    settle_cube(images, sizes, rgb, tunables, None)
+    assert set(sizes.values()) == {3} and rgb["F"].shape == (9, 3)
+    found = detect_face(render.image, tunables, 3)
+    pitch = np.linalg.norm(render.stickers[0, 1] - render.stickers[0, 0]) / (1 - 2 * render.params.sticker_gap)
+    assert (np.linalg.norm(found.sticker_centres() - render.stickers.mean(axis=1), axis=1) < 0.25 * pitch).all()

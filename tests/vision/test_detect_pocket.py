@@ -130,6 +130,34 @@ def test_real_3x3_photo_sets_are_never_taken_for_pocket_faces() -> None:
                 assert detection is not None and detection.size == 3, (folder.name, face)
 
 
+def test_real_phone_photos_of_3x3_faces_are_never_taken_for_pocket_faces() -> None:
+    photos = sorted((PHOTOS.parent / "phone-faces").glob("*.jpg"))
+    assert len(photos) == 36
+    for path in photos:
+        image = cv2.imread(str(path))
+        for profile, tunables in PROFILES.items():
+            detection = detect_face(image, tunables)
+            assert detection is None or detection.size == 3, (path.name, profile)
+
+
+def test_hard_3x3_faces_are_seldom_taken_for_pocket_faces_and_read_as_3x3_when_asked() -> None:
+    # bench/pocket_scan.py's hard single faces on tuning seeds 6101-6240 (as its --faces section renders them):
+    # 5 of 280 detections are taken for a 2x2x2's face (6107 and 6233 in both profiles, 6193 live: big faces running
+    # off the frame with a 2x2 block seen, glare). Each still photo of them is read as the 3x3 face it is when a 3x3
+    # face is asked for, as `qbr scan` asks beside four or more 3x3 faces (scan.settle_cube).
+    taken = []
+    for seed in range(6101, 6241):
+        rng = np.random.default_rng([seed, 0, 22])
+        rendered = synth.render_face(synth.random_colours(rng), synth.sample_params("hard", rng), rng)
+        for profile, tunables in PROFILES.items():
+            detection = detect_face(rendered.image, tunables)
+            if detection is not None and detection.size == 2:
+                taken.append((seed, profile))
+                if profile == "photo":
+                    assert _in_place(detect_face(rendered.image, tunables, 3), rendered), seed
+    assert len(taken) <= 5, taken
+
+
 def test_no_pocket_search_when_switched_off() -> None:
     rendered = _pocket("easy", 7500, "black")
     assert detect_face(rendered.image, Tunables(pocket_min_found=0)) is None

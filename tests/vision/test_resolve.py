@@ -79,7 +79,7 @@ def test_two_centres_measured_identical_are_told_apart_by_their_pieces():
 @pytest.mark.parametrize(("n", "modulus"), [(5, 3), (6, 2)])
 def test_ranked_assignment_finds_the_cheapest_arrangement_of_each_parity(n, modulus):
     from qbr.cube.cubie import permutation_parity
-    from qbr.vision.resolve import _best_by_parity
+    from qbr.vision.resolve.search import best_by_parity
 
     rng = np.random.default_rng(n)
     orientations = np.array(list(itertools.product(range(modulus), repeat=n)))
@@ -92,7 +92,7 @@ def test_ranked_assignment_finds_the_cheapest_arrangement_of_each_parity(n, modu
             total = costs[rows, perm][rows, orientations].sum(axis=1).min()  # every legal orientation at once
             parity = permutation_parity(perm)
             brute[parity] = min(brute.get(parity, np.inf), float(total))
-        found = _best_by_parity(costs, modulus, max_nodes=10_000)
+        found = best_by_parity(costs, modulus, max_nodes=10_000)
         assert {p: round(v[0], 9) for p, v in found.items()} == {p: round(v, 9) for p, v in brute.items()}
         for parity, (total, perm, orientation) in found.items():
             assert permutation_parity(perm) == parity and sum(orientation) % modulus == 0

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import qbr.vision.resolve_pocket as rp
+import qbr.vision.resolve.pocket_search as rp
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from qbr.cube.pocket.conventions import CORNER_FACELETS, REFERENCE_CORNER
 from qbr.cube.pocket.validate import validate
-from qbr.vision.resolve_pocket import resolve_pocket, resolve_pocket_any_order
+from qbr.vision.resolve import resolve_pocket, resolve_pocket_any_order
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -90,18 +90,18 @@ def _brute_force(options: np.ndarray) -> float:
 
 def test_the_exact_search_is_the_cheapest_arrangement_under_each_scheme():
     rng = np.random.default_rng(1)
-    options, _ = rp._option_costs(rng.uniform(0, 30, (24, 6)))
+    options, _ = rp.option_costs(rng.uniform(0, 30, (24, 6)))
     for scheme in (0, 333, 719):
-        layers = rp._forward(options[[scheme]])
-        assert np.isclose(layers[-1][0, rp._FULL, 0], _brute_force(options[scheme]))
+        layers = rp.forward_layers(options[[scheme]])
+        assert np.isclose(layers[-1][0, rp.FULL, 0], _brute_force(options[scheme]))
 
 
 def test_the_cube_found_is_the_cheapest_real_cube_and_traced_back_right():
     rng = np.random.default_rng(2)
     cost = rng.uniform(0, 30, (24, 6))
-    colours, scheme, total = rp._solve(cost)
-    options, dbl = rp._option_costs(cost)
-    everything = rp._forward(options)[-1][:, rp._FULL, 0] + dbl
+    colours, scheme, total = rp.solve(cost)
+    options, dbl = rp.option_costs(cost)
+    everything = rp.forward_layers(options)[-1][:, rp.FULL, 0] + dbl
     assert np.isclose(total, everything.min()) and scheme == int(everything.argmin())
     assert np.isclose(cost[np.arange(24), colours].sum(), total)
     # And it is a real cube: each colour four times, read back through its own scheme.

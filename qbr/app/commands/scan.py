@@ -71,7 +71,8 @@ def scan_command(
             names = classify_face(rgb[face], palette).names if detection is not None else None
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
-    complete_pocket(images, sizes, rgb, tunables, size)
+    settle_cube(images, sizes, rgb, tunables, size)
+    left_out = complete_pocket(images, sizes, rgb, tunables, size)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
                if face not in rgb]
     if missing:
@@ -83,7 +84,7 @@ def scan_command(
     by_face = dict(zip(FACES, paths, strict=True))
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
     resolved, placed = _resolved_in_order(rgb, palette, budget)
-    result = cube_result(*resolved, tr, colour=env.stdout_isatty)
+    result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
         result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)
     if notices:
@@ -91,29 +92,53 @@ def scan_command(
     return result
 
 
-def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
-                    tunables: Tunables, size: int | None) -> None:
-    """Five faces of a 2x2x2 found (``sizes``/``rgb``, face -> grid size / stickers) and the sixth not: completed.
-
-    A photo read as a 3x3 grid (a tiled wall around the face) is searched again for a 2x2x2's face only (unless the
-    size was given); a face still not found is left as unmeasured stickers, which the resolution fills in from the
-    other five faces (two stickers of each corner are on them).
-    """
+def settle_cube(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
+                tunables: Tunables, size: int | None) -> None:
+    """Four or more photos read as 3x3x3 faces and the others as 2x2 grids: those are searched again for a 3x3x3's
+    face only and read as one if it is found, as a 3x3 face's corner block seen alone (glare, a face running off
+    the frame) can pass for a 2x2x2's face; a photo still read as a 2x2 is refused with the others (two cubes)."""
     from qbr.vision.detect import detect_face
     from qbr.vision.measure import measure_stickers
 
-    odd = [f for f in FACES if sizes.get(f) != 2]
-    if size is None and len(odd) == 1 and len(sizes) - (odd[0] in sizes) == len(FACES) - 1:
-        face = odd[0]
+    if size is not None or sum(sizes.get(f) == 3 for f in FACES) < len(FACES) - 2:
+        return
+    for face in [f for f in FACES if sizes.get(f) == 2]:
         image = images[FACES.index(face)]
-        found = detect_face(image, tunables, 2)
+        found = detect_face(image, tunables, 3)
+        if found is not None:
+            rgb[face], sizes[face] = measure_stickers(image, found, tunables), 3
+
+
+def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
+                    tunables: Tunables, size: int | None) -> tuple[str, ...]:
+    """Four or five faces of a 2x2x2 found (``sizes``/``rgb``, face -> grid size / stickers) and the rest not:
+    completed.
+
+    A photo read as a 3x3 grid (a tiled wall around the face) is searched again for a 2x2x2's face only (unless the
+    size was given); then ``complete_faces``: with two faces still lost, one is looked for with the cube's help
+    (where its photo shows four stickers that make the cube real); a face still lost is left as unmeasured
+    stickers, which the resolution fills in from the other five (two stickers of each corner are on them). Faces
+    that make no sure cube while all but one of them do: that one (a grid on something else) is left out likewise.
+    Returns the faces found but left out (to be told apart from faces not found).
+    """
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers
+    from qbr.vision.pocket_recover import complete_faces
+
+    if size == 3 or sum(sizes.get(f) == 2 for f in FACES) < len(FACES) - 2:
+        return ()  # not a 2x2x2 as far as the photos tell
+    for face in [f for f in FACES if sizes.get(f) != 2]:
         rgb.pop(face, None)
         sizes.pop(face, None)
-        if found is not None:
-            rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
-    if set(sizes.values()) == {2} and len(rgb) == len(FACES) - 1:
-        gone = next(f for f in FACES if f not in rgb)
-        rgb[gone], sizes[gone] = np.full((4, 3), np.nan), 2
+        if size is None:  # with the size given the first search looked for a 2x2x2's face only already
+            image = images[FACES.index(face)]
+            found = detect_face(image, tunables, 2)
+            if found is not None:
+                rgb[face], sizes[face] = measure_stickers(image, found, tunables), 2
+    found = set(rgb)
+    for face, stickers in complete_faces(dict(zip(FACES, images, strict=True)), rgb, tunables).items():
+        rgb[face], sizes[face] = stickers, 2
+    return tuple(f for f in FACES if f in found and not np.isfinite(rgb[f]).any())
 
 
 def _resolved_in_order(

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from qbr.vision.detect.candidates import Candidates
-from qbr.vision.detect.colours import colour_variety, gap_colours
+from qbr.vision.detect.colours import colour_variety, exposure_gain, gap_colours
 from qbr.vision.detect.fit import GridFit
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
@@ -107,6 +107,7 @@ def search_pocket(work: np.ndarray, looks: list[Candidates], t: Tunables, solved
     many-coloured face: only when the cube is known to be a 2x2x2, as 2x2 tile panels and windows look the same.
     """
     dilation = odd(t.dilate_size * work.shape[1])
+    gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
     best: GridFit | None = None
     for cands in looks:
         if len(cands.sizes) < t.pocket_min_found:
@@ -121,7 +122,8 @@ def search_pocket(work: np.ndarray, looks: list[Candidates], t: Tunables, solved
                 continue
             if fit.extras > t.pocket_max_extra or fit.conflicts:
                 continue  # lattice-aligned squares around or inside it: a bigger face or a wall of tiles
-            variety = colour_variety(work, cands.centres[fit.found])
+            gain = exposure_gain(work, t) if gain is None else gain
+            variety = colour_variety(work, cands.centres[fit.found], gain)
             alike = variety < t.grid_min_variety
             if alike and not (solved and len(fit.found) == 4 and dark_gaps(work, fit, t)):
                 continue  # four alike squares: as likely a 2x2 tile panel or window (rendered rooms)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from qbr.vision.detect.candidates import Candidates, find_candidates
-from qbr.vision.detect.colours import colour_variety
+from qbr.vision.detect.colours import colour_variety, exposure_gain
 from qbr.vision.detect.fit import GridFit, fit_grid
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
@@ -34,6 +34,7 @@ def search_one(
     if n < t.grid_min_found:
         return None, small, n
     best: GridFit | None = None
+    gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
     tried = np.zeros(n, dtype=bool)
     for anchor, members, cells_of in hypotheses(cands, t):
         if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
@@ -46,7 +47,8 @@ def search_one(
             continue
         if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
             continue
-        variety = colour_variety(work, cands.centres[fit.found])
+        gain = exposure_gain(work, t) if gain is None else gain
+        variety = colour_variety(work, cands.centres[fit.found], gain)
         fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
         if fit.alike and (fit.extras or not dark_gaps(work, fit, t)):
             continue  # nine alike squares in a bigger lattice or between light joints: tiles, not a solved face

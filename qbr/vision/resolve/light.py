@@ -16,6 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from qbr.vision.classify import adapt_to_palette
+from qbr.vision.palette import DEFAULT_PALETTE
+from qbr.vision.resolve.pieces import FACE_OF
+from qbr.vision.tunables import Tunables
+
 
 @dataclass(frozen=True)
 class FaceLight:
@@ -96,3 +101,35 @@ def _priors(n_faces: int, n_colours: int, cast_prior: float, tint_prior: float, 
         full[np.ix_(gains, gains)] += 1.0  # the faces' gains average 1: the colours carry the common light
     full.flags.writeable = False
     return full
+
+
+def face_light(linear: NDArray[np.float64], colours: NDArray[np.intp], weight: NDArray[np.bool_],
+               tunables: Tunables) -> FaceLight:
+    """Each face's exposure and cast, fitted jointly with the colours for this colouring."""
+    return fit_face_light(linear, np.maximum(colours, 0), (weight & (colours >= 0)).astype(np.float64), FACE_OF,
+                          tunables.resolve_cast_prior, tunables.resolve_tint_prior, tunables.resolve_exposure_prior,
+                          tunables.resolve_noise_floor,
+                          tunables.resolve_brightest)
+
+
+def fitted_gains(linear: NDArray[np.float64], colours: NDArray[np.intp], weight: NDArray[np.bool_],
+                 tunables: Tunables) -> NDArray[np.float64]:
+    """Per-sticker gains that remove each face's exposure and cast, fitted jointly for this colouring."""
+    return face_light(linear, colours, weight, tunables).gains
+
+
+def palette_gains(linear: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> NDArray:
+    """Per-sticker gains that bring each face's light to the default palette's (a start independent of the centres).
+
+    Either size: the stickers are six faces' worth in facelet order.
+    """
+    per_face = len(linear) // 6
+    gains = np.ones((len(linear), 3))
+    for f in range(6):
+        face = slice(per_face * f, per_face * (f + 1))
+        rows = np.arange(len(linear))[face][measured[face]]
+        adapted = adapt_to_palette(linear[rows], DEFAULT_PALETTE, tunables)
+        total = linear[rows].sum(axis=0)
+        gains[face] = np.where(total > 1e-6, adapted.sum(axis=0) / np.maximum(total, 1e-6), 1.0)
+    limit = tunables.resolve_palette_gain_limit
+    return np.clip(gains, 1 / limit, limit)

@@ -1,0 +1,218 @@
+"""A 2x2x2's faces that detection lost, found again with the cube's help.
+
+Detection judges each photo alone, so it refuses what one photo cannot prove (two alike stickers merged on a
+stickerless cube, a light sticker on a light body, a finger on the lattice). The cube's other faces know what the
+lost face must show: every corner has two stickers elsewhere. So every place a face could lie in the photo is
+tried — each sticker-like region as any of the four stickers, a long one as two, every 2x2 grid the single-photo
+rules refused — and a place is taken only when its four stickers make the whole cube real, none repaired, and
+it fits the cube's colours best. Only ever run on a cube whose other faces were found: alone, a guess is nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+
+import numpy as np
+
+from qbr.cube.conventions import FACES
+from qbr.vision.colour import srgb_to_lab
+from qbr.vision.detect import FaceDetection, apply_homography
+from qbr.vision.detect.candidates import Candidates
+from qbr.vision.detect.fit import GridFit
+from qbr.vision.detect.kernel import odd
+from qbr.vision.detect.lattice import hypotheses
+from qbr.vision.detect.planes import downscale, edge_planes, stretched
+from qbr.vision.detect.pocket_fit import fit_pocket
+from qbr.vision.detect.result import to_detection
+from qbr.vision.detect.search import search_all
+from qbr.vision.measure import measure_stickers_with_spread
+from qbr.vision.resolve import Resolution, colour_looseness, resolve_pocket
+from qbr.vision.tunables import Tunables
+
+_PER_FACE = 4
+_CELL_CENTRES = np.array([(c + 0.5, r + 0.5) for r in range(2) for c in range(2)], dtype=np.float64)
+
+
+def _grid(centre: np.ndarray, along: np.ndarray, across: np.ndarray, at: tuple[float, float]) -> np.ndarray:
+    """The affine grid -> work-pixel map with cell axes ``along``/``across`` that puts grid point ``at`` on
+    ``centre``."""
+    offset = centre - along * at[0] - across * at[1]
+    return np.array([[along[0], across[0], offset[0]], [along[1], across[1], offset[1]], [0.0, 0.0, 1.0]])
+
+
+def _sticker_grids(cands: Candidates, t: Tunables) -> Iterator[np.ndarray]:
+    """Grids proposed by single candidates: a square one as each of the four stickers, a long one (two alike
+    stickers run together) as either row or column of two."""
+    for k in range(len(cands.sizes)):
+        a, b = cands.axis_a[k], cands.axis_b[k]
+        la, lb = float(np.hypot(*a)), float(np.hypot(*b))
+        if min(la, lb) <= 0:
+            continue
+        ratio = max(la, lb) / min(la, lb)
+        centre = cands.centres[k]
+        if ratio <= t.pocket_recover_square:
+            for at in _CELL_CENTRES:
+                yield _grid(centre, a / t.pocket_recover_fill, b / t.pocket_recover_fill, (at[0], at[1]))
+        elif t.pocket_recover_pair_low <= ratio <= t.pocket_recover_pair_high:
+            long, short = (a, b) if la > lb else (b, a)
+            pitch = min(la, lb) / t.pocket_recover_fill
+            along = long / max(la, lb) * pitch
+            across = short / t.pocket_recover_fill
+            if (along[0] * across[1] - along[1] * across[0]) * (a[0] * b[1] - a[1] * b[0]) < 0:
+                across = -across  # keep the quad's handedness: a mirrored grid would list the stickers transposed
+            for row in (0.5, 1.5):
+                yield _grid(centre, along, across, (1.0, row))
+
+
+def _refused_grids(cands: Candidates, t: Tunables, dilation: int) -> Iterator[np.ndarray]:
+    """2x2 grids fitted to three or four candidates, whatever the single-photo vetoes (bigger lattices, a
+    sticker-like cell beyond a side, alike colours) said of them."""
+    tried = np.zeros(len(cands.sizes), dtype=bool)
+    for anchor, members, cells_of in hypotheses(cands, t, size=2):
+        if tried[anchor]:
+            continue
+        fit: GridFit | None = fit_pocket(cands, *cells_of(), t, dilation)
+        tried[members] = True
+        if fit is not None and fit.rms <= t.pocket_max_rms:
+            yield fit.homography
+
+
+def face_guesses(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> list[FaceDetection]:  # noqa: B008
+    """Every place a 2x2x2's face could lie in the photo, as detections (many are wrong: the cube decides)."""
+    t = tunables
+    work = downscale(image_bgr, t.work_width)
+    looks: list[Candidates] = []
+    # As detection's first look (stricter edges too, in the photo profile) and its contrast-equalised one.
+    planes = edge_planes(work)
+    search_all(work, planes, t, list(dict.fromkeys((1.0, t.retry_canny_factor if t.photo_passes else 1.0))),
+               trusted=True, looks=looks)
+    if t.retry_clahe_clip > 0 and t.photo_passes:
+        search_all(work, stretched(planes, t), t, [1.0], looks=looks)
+    dilation = odd(t.dilate_size * work.shape[1])
+    height, width = work.shape[:2]
+    guesses: list[FaceDetection] = []
+    kept: list[np.ndarray] = []  # sticker centres (work pixels) of the guesses kept, to drop repeats
+    for cands in looks:
+        if len(cands.sizes) == 0:
+            continue
+        for h in [*_refused_grids(cands, t, dilation), *_sticker_grids(cands, t)]:
+            centres = apply_homography(h, _CELL_CENTRES)
+            pitch = float(np.hypot(*(centres[1] - centres[0])))
+            outline = apply_homography(h, np.array([(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]))
+            if pitch <= 0 or (outline < 0).any() or (outline[:, 0] > width - 1).any() or (
+                    outline[:, 1] > height - 1).any():
+                continue  # a face cut by the frame's edge cannot be measured whole
+            if any(np.abs(c - centres).max() < t.pocket_recover_repeat * pitch for c in kept):
+                continue
+            kept.append(centres)
+            fit = GridFit(h, np.zeros(0, dtype=np.intp), np.zeros((0, 2), dtype=int), 0.0, 0, 0.0,
+                           t.pocket_recover_fill, size=2)
+            guesses.append(to_detection(fit, work, image_bgr.shape[1]))
+    return guesses
+
+
+def _unmeasured() -> np.ndarray:
+    return np.full((_PER_FACE, 3), np.nan)
+
+
+def _sure(result: Resolution, faces: Iterable[str], t: Tunables) -> bool:
+    """A real cube, every facelet known, and the stickers of ``faces`` read as the cube says (none repaired)."""
+    if not result.valid or "?" in result.facelets:
+        return False
+    rows = [FACES.index(face) * _PER_FACE + k for face in faces for k in range(_PER_FACE)]
+    return bool((result.confidence[rows] > t.pocket_recover_sure).all())
+
+
+def _ranked_guesses(image: np.ndarray, seen: np.ndarray, t: Tunables) -> list[np.ndarray]:
+    """The measured stickers of a photo's guesses, those nearest the colours ``seen`` (Lab) on other faces first
+    (background rarely shows the cube's colours four times over)."""
+    ranked = []
+    for guess in face_guesses(image, t):
+        measured = measure_stickers_with_spread(image, guess, t)
+        if measured.spread.max() > t.pocket_recover_spread:
+            continue  # a sample square across an edge: not four stickers
+        nearest = np.linalg.norm(srgb_to_lab(measured.rgb)[:, None] - seen[None], axis=2).min(axis=1)
+        ranked.append((float(nearest.sum()), measured.rgb))
+    ranked.sort(key=lambda r: r[0])
+    return [stickers for _, stickers in ranked[: t.pocket_recover_tries]]
+
+
+def _recovered(
+    guesses: Mapping[str, list[np.ndarray]], rgb: Mapping[str, np.ndarray], t: Tunables
+) -> tuple[float, dict[str, np.ndarray]] | None:
+    """The cube's faces with one of two lost faces (``guesses``: face -> its photo's ranked guesses) found again,
+    and how loosely their colours fit (``colour_looseness``); None when no guess makes a sure cube.
+
+    One lost face recovered is enough: the resolution fills in the other from the five (``resolve_pocket``'s
+    ``deduced``).
+    """
+    base = {**rgb, **{f: _unmeasured() for f in guesses}}
+    # Four stickers of something else can be forced into a real cube, but the cube's colours then fit all its
+    # stickers far worse (the real photo set: +0.5 at most for a right place, +3.4 or more for any wrong one).
+    limit = colour_looseness(base, t) + t.pocket_recover_looser
+    best: tuple[float, dict[str, np.ndarray]] | None = None
+    for face, tries in guesses.items():
+        for stickers in tries:
+            trial = {**base, face: stickers}
+            loose = colour_looseness(trial, t)
+            if loose > limit or not _sure(resolve_pocket(trial, tunables=t), [face], t):
+                continue
+            if best is None or loose < best[0]:
+                best = (loose, trial)
+            break  # the nearest sure guess of this photo: later ones lie farther from the cube's colours
+    return best
+
+
+def _completed(
+    guesses: Callable[[str], list[np.ndarray]], rgb: Mapping[str, np.ndarray], t: Tunables
+) -> tuple[float, dict[str, np.ndarray]] | None:
+    """The six faces (a lost one as unmeasured stickers, to be filled in) and their looseness when they make a
+    sure real cube (none of the stickers measured repaired): one lost face is filled in, of two lost faces one is
+    found again first (only its stickers need be unrepaired); else None."""
+    lost = [f for f in FACES if f not in rgb]
+    if len(lost) == 2:
+        return _recovered({f: guesses(f) for f in lost}, rgb, t)
+    if len(lost) > 2:
+        return None
+    trial = {**rgb, **{f: _unmeasured() for f in lost}}
+    return (colour_looseness(trial, t), trial) if _sure(resolve_pocket(trial, tunables=t), rgb, t) else None
+
+
+def complete_faces(
+    images: Mapping[str, np.ndarray], rgb: Mapping[str, np.ndarray], tunables: Tunables = Tunables(),  # noqa: B008
+) -> dict[str, np.ndarray]:
+    """A 2x2x2's six faces (face -> (4, 3) sRGB, a face to be filled in from the other five as NaN) from the
+    faces found (``rgb``, four or five of them) and all six photos (``images``, face -> photo).
+
+    With two faces lost one is looked for with the cube's help; faces that make no sure real cube (one with
+    stickers repaired to fit) while all but one of them do (a grid placed on a tile beside a white face) leave that
+    one out, found again or filled in; of several such readings the one whose colours fit tightest wins, unless it
+    is the cube the faces found are read as anyway. Else the faces found are returned as they were, a single lost
+    face as unmeasured (the resolution fills it in or says what is wrong).
+    """
+    t = tunables
+    rgb = {f: v for f, v in ((f, np.asarray(v, dtype=float)) for f, v in rgb.items()) if np.isfinite(v).all()}
+    if not rgb:
+        return rgb
+    seen = srgb_to_lab(np.concatenate(list(rgb.values())))
+    cache: dict[str, list[np.ndarray]] = {}
+
+    def guesses(face: str) -> list[np.ndarray]:
+        if face not in cache:
+            cache[face] = _ranked_guesses(images[face], seen, t)
+        return cache[face]
+
+    as_found = {**rgb, **{f: _unmeasured() for f in FACES if f not in rgb}} if len(rgb) == len(FACES) - 1 else rgb
+    done = _completed(guesses, rgb, t)
+    if done is not None:
+        return done[1]
+    if len(rgb) < len(FACES) - 1:
+        return as_found
+    readings = [r for face in rgb
+                if (r := _completed(guesses, {f: v for f, v in rgb.items() if f != face}, t)) is not None]
+    if not readings:
+        return as_found
+    best = min(readings, key=lambda r: r[0])[1]
+    if resolve_pocket(best, tunables=t).facelets == resolve_pocket(as_found, tunables=t).facelets:
+        return as_found  # the same cube as read with a sticker repaired (glare): a face seen is not dropped
+    return best

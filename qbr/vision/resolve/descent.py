@@ -1,0 +1,105 @@
+"""The descent to the best colouring: the piece search alternated with refitting the colours and each face's light,
+from four starts (the centres and the clusters, each as measured and with each face's light fitted to the palette).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from qbr.vision.colour import linear_to_lab, srgb_decode
+from qbr.vision.resolve import clusters, light  # called through their modules: bench/ablate switches each off
+from qbr.vision.resolve.costs import sticker_costs
+from qbr.vision.resolve.judge import judge
+from qbr.vision.resolve.pieces import CENTRE_SLOTS
+from qbr.vision.resolve.search import Kind, solve
+from qbr.vision.tunables import Tunables
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The cheapest real cube found (see ``solve``; None if none), with what it was judged by."""
+
+    solution: tuple[NDArray[np.intp], int, tuple[Kind, Kind]] | None
+    cost: NDArray[np.float64]  # sticker x colour, against the anchors and face light the solution was found with
+    anchors: NDArray[np.float64]  # the six colours (Lab)
+    rivals: list[tuple[float, NDArray[np.intp]]]  # other colourings other starts ended in: how much dearer
+    score: float  # see judge; inf without a solution
+
+
+def fit_cube(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> Fit:
+    """The best of four descents: started from the centres as measured and from all the stickers clustered nine to
+    a colour, each as measured and after each face's light was fitted to the default palette.
+
+    Returns the winning solution (see ``solve``; None if none), its cost matrix (sticker x colour) and the six
+    colours' anchors (Lab), and the rival colourings the other descents ended in with how much worse they score.
+    One start alone gets stuck: a misread centre (a logo) seeds a self-consistent swap of two colours, and a face
+    in very different light pulls the anchors its way. Descents are compared by :func:`judge`, which depends on
+    the colouring only, not on the path the descent took.
+    """
+    linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
+    lab = linear_to_lab(linear)
+    ones = np.ones((54, 3))
+    starts = [(lab[CENTRE_SLOTS], ones), clusters.balanced_clusters(linear, measured, ones, tunables)]
+    fitted = light.palette_gains(linear, measured, tunables)
+    starts.append((linear_to_lab(linear * fitted)[CENTRE_SLOTS], fitted))
+    starts.append(clusters.balanced_clusters(linear, measured, fitted, tunables))
+    ends = []
+    scores: dict[bytes, float] = {}  # starts often end in the same colouring: score each once
+    for anchors, gains in starts:
+        found = _descend(linear, measured, anchors, gains, tunables, frozenset(scores))
+        if found[0] is None:
+            ends.append((math.inf, found))
+            continue
+        key = found[0][0].tobytes()
+        if key not in scores:
+            scores[key] = judge(linear, measured, found[0][0], tunables)[0]
+        ends.append((scores[key], found))
+    total, best = min(ends, key=lambda end: end[0])
+    # Other real cubes the other starts ended in: how much dearer each is, and its colours.
+    rivals = [(other - total, found[0][0]) for other, found in ends if math.isfinite(other) and found[0] is not None]
+    return Fit(*best, rivals, total)
+
+
+def _descend(
+    linear: NDArray[np.float64],
+    measured: NDArray[np.bool_],
+    anchors: NDArray[np.float64],
+    gains: NDArray[np.float64],
+    tunables: Tunables,
+    reached: frozenset[bytes] = frozenset(),
+) -> tuple[tuple[NDArray[np.intp], int, tuple[Kind, Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
+    """Alternate the piece assignment with re-estimating the colours and each face's light, from ``anchors``.
+
+    Returns the last solution (None if none), a cost matrix and its anchors: once the solution settles, those
+    with the colours and face light fitted to the solution itself, else those it was found with. A descent that
+    comes upon a colouring in ``reached`` (where an earlier descent ended) stops there: it would end the same.
+    """
+    lab = linear_to_lab(linear * gains)
+    cost = sticker_costs(lab, anchors, measured)
+    solution, solution_cost, solution_anchors = None, cost, anchors
+    for step in range(tunables.resolve_iterations):
+        found = solve(cost, tunables.resolve_max_nodes)
+        if found is None:
+            break
+        if found[0].tobytes() in reached:
+            return found, cost, anchors
+        if solution is not None and np.array_equal(found[0], solution[0]):
+            # Settled. The search results (hence confidences) stay those found before the light was fitted to
+            # this very solution, which would make it look surer than the measurements are; the misfits are
+            # judged against the colours and light fitted to it.
+            solution_cost, solution_anchors = cost, anchors
+            break
+        solution, solution_cost, solution_anchors = found, cost, anchors
+        if step == tunables.resolve_iterations - 1:
+            break
+        colours = solution[0]
+        # Each face was seen in its own light: fit it, jointly with the colours, to this colouring.
+        gains = light.fitted_gains(linear, colours, measured, tunables)
+        lab = linear_to_lab(linear * gains)
+        anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
+        cost = sticker_costs(lab, anchors, measured)
+    return solution, solution_cost, solution_anchors
