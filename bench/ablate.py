@@ -38,6 +38,9 @@ from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 
 import qbr.vision.detect as detect  # noqa: E402
+import qbr.vision.detect.planes as detect_planes  # noqa: E402
+import qbr.vision.detect.plausible as detect_plausible  # noqa: E402
+import qbr.vision.detect.window as detect_window  # noqa: E402
 import qbr.vision.resolve as resolve  # noqa: E402
 import qbr.vision.resolve.clusters as clusters  # noqa: E402
 import qbr.vision.resolve.cube as resolve_3x3  # noqa: E402
@@ -95,6 +98,29 @@ def _source(module: Any, name: str, old: str, new: str) -> Callable[[], contextl
     return lambda: _patched(module, name, _rewritten(module, name, old, new, vars(module)))
 
 
+@contextlib.contextmanager
+def _patched_everywhere(module: Any, name: str, value: Any) -> Iterator[None]:
+    """``module.name`` replaced in every detection module that imported it too (qbr.vision.detect.*)."""
+    saved = getattr(module, name)
+    owners = [m for k, m in sorted(sys.modules.items())
+              if k.startswith("qbr.vision.detect") and vars(m).get(name) is saved]
+    for owner in owners:
+        setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        for owner in owners:
+            setattr(owner, name, saved)
+
+
+def _detect_function(module: Any, name: str, value: Any) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    return lambda: _patched_everywhere(module, name, value)
+
+
+def _detect_source(module: Any, name: str, old: str, new: str) -> Callable[[], contextlib.AbstractContextManager[None]]:
+    return lambda: _patched_everywhere(module, name, _rewritten(module, name, old, new, vars(module)))
+
+
 def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, tunables: Tunables) -> tuple:
     """In place of the clustering start: the centres as measured (duplicates the other starts)."""
     return linear_to_lab(linear * gains)[pieces.CENTRE_SLOTS], gains
@@ -103,11 +129,12 @@ def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, 
 RULES = (
     Rule("grid_min_fill", "detect", {"grid_min_fill": 0.0}),
     Rule("grid_max_rms", "detect", {"grid_max_rms": 1e12}),
-    Rule("_settle_window (sliding windows taken as fitted)", "detect",
-         patch=_function(detect, "_settle_window", lambda work, fit, t: fit)),
+    Rule("settle_window (sliding windows taken as fitted)", "detect",
+         patch=_detect_function(detect_window, "settle_window", lambda work, fit, t: fit)),
     Rule("outline placement (_border_strength)", "detect",
-         patch=_function(detect, "_border_strength", lambda work, h, axis, border: 0.0)),
-    Rule("solved-face acceptance (_dark_gaps)", "detect", patch=_function(detect, "_dark_gaps", lambda w, f, t: False)),
+         patch=_detect_function(detect_window, "_border_strength", lambda work, h, axis, border: 0.0)),
+    Rule("solved-face acceptance (dark_gaps)", "detect",
+         patch=_detect_function(detect_plausible, "dark_gaps", lambda w, f, t: False)),
     Rule("grid_max_extra_seen (tiles beside a plain face)", "detect", {"grid_max_extra_seen": 1}),
     Rule("stricter-edges retry (retry_canny_factor)", "detect", {"retry_canny_factor": 1.0}),
     Rule("closer look (retry_work_width)", "detect", {"retry_work_width": 0}),
@@ -117,7 +144,8 @@ RULES = (
                                                        "retry_clahe_clip": 0.0, "retry_low_canny_factor": 0.0}),
     Rule("retry without short edge pieces (retry_edge_piece)", "detect", {"retry_edge_piece": 0.0}),
     Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
-    Rule("last-resort tile check (_plain_face)", "detect", patch=_function(detect, "_plain_face", lambda fit: fit)),
+    Rule("last-resort tile check (plain_face)", "detect",
+         patch=_detect_function(detect_plausible, "plain_face", lambda fit: fit)),
     Rule("noise-limited edges (noise_ratio)", "detect", {"noise_ratio": 0.0}),
     Rule("noise thresholds (noise_canny_low/high)", "detect", {"noise_canny_low": 0.0, "noise_canny_high": 0.0}),
     Rule("wider smoothing of very noisy planes (noise_blur_ratio)", "detect", {"noise_blur_ratio": float("inf")}),
@@ -126,7 +154,7 @@ RULES = (
     Rule("colour spreads relative to the frame's exposure (variety_exposure)", "detect", {"variety_exposure": 0.0}),
     Rule("3x3 corner blocks never a 2x2x2's face (pocket_block_beyond)", "detect", {"pocket_block_beyond": 10**6}),
     Rule("blue-yellow plane in the edges", "detect",
-         patch=_source(detect, "_planes", ", _blue_yellow(work_bgr)]", "]")),
+         patch=_detect_source(detect_planes, "edge_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),
     Rule("dark trim in measure (trim_dark)", "measure", {"trim_dark": 0.0}),
     Rule("cluster starts (balanced_clusters)", "resolve", patch=_function(clusters, "balanced_clusters",

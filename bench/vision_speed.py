@@ -45,7 +45,7 @@ def load_reference(rev: str, where: Path) -> dict[str, ModuleType]:
     package.mkdir()
     (package / "__init__.py").write_text("")
     # Every module of qbr/vision at that revision: which ones exist (and import each other) differs between them.
-    # Its subpackages too (qbr/vision/resolve/ and the like), at any depth.
+    # Its subpackages too (qbr/vision/detect/, qbr/vision/resolve/), at any depth, with their own __init__.py.
     listing = subprocess.run(["git", "ls-tree", "-r", "--name-only", f"{rev}:qbr/vision"], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout.split()
     for filename in (f for f in listing if f.endswith(".py") and f != "__init__.py"):

@@ -16,18 +16,15 @@ import numpy as np
 
 from qbr.cube.conventions import FACES
 from qbr.vision.colour import srgb_to_lab
-from qbr.vision.detect import (
-    FaceDetection,
-    _Candidates,
-    _detection,
-    _downscale,
-    _fit_pocket,
-    _GridFit,
-    _hypotheses,
-    _odd,
-    _search_all,
-    apply_homography,
-)
+from qbr.vision.detect import FaceDetection, apply_homography
+from qbr.vision.detect.candidates import Candidates
+from qbr.vision.detect.fit import GridFit
+from qbr.vision.detect.kernel import odd
+from qbr.vision.detect.lattice import hypotheses
+from qbr.vision.detect.planes import downscale, edge_planes, stretched
+from qbr.vision.detect.pocket_fit import fit_pocket
+from qbr.vision.detect.result import to_detection
+from qbr.vision.detect.search import search_all
 from qbr.vision.measure import measure_stickers_with_spread
 from qbr.vision.resolve import Resolution, colour_looseness, resolve_pocket
 from qbr.vision.tunables import Tunables
@@ -43,7 +40,7 @@ def _grid(centre: np.ndarray, along: np.ndarray, across: np.ndarray, at: tuple[f
     return np.array([[along[0], across[0], offset[0]], [along[1], across[1], offset[1]], [0.0, 0.0, 1.0]])
 
 
-def _sticker_grids(cands: _Candidates, t: Tunables) -> Iterator[np.ndarray]:
+def _sticker_grids(cands: Candidates, t: Tunables) -> Iterator[np.ndarray]:
     """Grids proposed by single candidates: a square one as each of the four stickers, a long one (two alike
     stickers run together) as either row or column of two."""
     for k in range(len(cands.sizes)):
@@ -67,14 +64,14 @@ def _sticker_grids(cands: _Candidates, t: Tunables) -> Iterator[np.ndarray]:
                 yield _grid(centre, along, across, (1.0, row))
 
 
-def _refused_grids(cands: _Candidates, t: Tunables, dilation: int) -> Iterator[np.ndarray]:
+def _refused_grids(cands: Candidates, t: Tunables, dilation: int) -> Iterator[np.ndarray]:
     """2x2 grids fitted to three or four candidates, whatever the single-photo vetoes (bigger lattices, a
     sticker-like cell beyond a side, alike colours) said of them."""
     tried = np.zeros(len(cands.sizes), dtype=bool)
-    for anchor, members, cells_of in _hypotheses(cands, t, size=2):
+    for anchor, members, cells_of in hypotheses(cands, t, size=2):
         if tried[anchor]:
             continue
-        fit: _GridFit | None = _fit_pocket(cands, *cells_of(), t, dilation)
+        fit: GridFit | None = fit_pocket(cands, *cells_of(), t, dilation)
         tried[members] = True
         if fit is not None and fit.rms <= t.pocket_max_rms:
             yield fit.homography
@@ -83,12 +80,15 @@ def _refused_grids(cands: _Candidates, t: Tunables, dilation: int) -> Iterator[n
 def face_guesses(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> list[FaceDetection]:  # noqa: B008
     """Every place a 2x2x2's face could lie in the photo, as detections (many are wrong: the cube decides)."""
     t = tunables
-    work = _downscale(image_bgr, t.work_width)
-    looks: list[_Candidates] = []
-    _search_all(work, t, 1.0, t.retry_canny_factor, looks=looks)
-    if t.retry_clahe_clip > 0:
-        _search_all(work, t, 1.0, retry=True, stretch=True, looks=looks)
-    dilation = _odd(t.dilate_size * work.shape[1])
+    work = downscale(image_bgr, t.work_width)
+    looks: list[Candidates] = []
+    # As detection's first look (stricter edges too, in the photo profile) and its contrast-equalised one.
+    planes = edge_planes(work)
+    search_all(work, planes, t, list(dict.fromkeys((1.0, t.retry_canny_factor if t.photo_passes else 1.0))),
+               trusted=True, looks=looks)
+    if t.retry_clahe_clip > 0 and t.photo_passes:
+        search_all(work, stretched(planes, t), t, [1.0], looks=looks)
+    dilation = odd(t.dilate_size * work.shape[1])
     height, width = work.shape[:2]
     guesses: list[FaceDetection] = []
     kept: list[np.ndarray] = []  # sticker centres (work pixels) of the guesses kept, to drop repeats
@@ -105,9 +105,9 @@ def face_guesses(image_bgr: np.ndarray, tunables: Tunables = Tunables()) -> list
             if any(np.abs(c - centres).max() < t.pocket_recover_repeat * pitch for c in kept):
                 continue
             kept.append(centres)
-            fit = _GridFit(h, np.zeros(0, dtype=np.intp), np.zeros((0, 2), dtype=int), 0.0, 0, 0.0,
+            fit = GridFit(h, np.zeros(0, dtype=np.intp), np.zeros((0, 2), dtype=int), 0.0, 0, 0.0,
                            t.pocket_recover_fill, size=2)
-            guesses.append(_detection(fit, work, image_bgr.shape[1]))
+            guesses.append(to_detection(fit, work, image_bgr.shape[1]))
     return guesses
 
 

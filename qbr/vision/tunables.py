@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 class Tunables:
     """Vision tunables; pass an instance explicitly (no global), replace fields with ``dataclasses.replace``."""
 
-    # --- detection (qbr/vision/detect.py) ---
+    # --- detection (qbr/vision/detect/) ---
     work_width: int = 320
     """Frames are resized to this width before detection: bounds per-frame time whatever the camera gives."""
     blur_size: float = 0.006
@@ -47,6 +47,9 @@ class Tunables:
     (Canny's Sobel gradient of noise is ~8 such steps)."""
     noise_canny_high: float = 24.0
     """...and the high one this multiple: only edges well above the noise start an outline, weak ones continue it."""
+    photo_passes: bool = True
+    """Every pass of the detection cascade (qbr/vision/detect/passes.py): a still photo is the only chance to see
+    its face; ``for_video`` runs only the passes both profiles run (the first look and the 2x2x2's search)."""
     retry_canny_factor: float = 1.5
     """When no face is found, search once more with Canny thresholds times this (noise-broken outlines); 1: off."""
     retry_edge_piece: float = 0.06
@@ -337,5 +340,4 @@ class Tunables:
         stricter-edges retry alone: cluttered frames without a cube 4.1 -> 2.7 ms median, p95 14.7 -> 8.0 ms,
         for 2% of hard faces fewer per frame).
         """
-        return replace(self, retry_canny_factor=1.0, retry_work_width=0, retry_clahe_clip=0.0,
-                       retry_low_canny_factor=0.0, retry_edge_piece=0.0)
+        return replace(self, photo_passes=False)

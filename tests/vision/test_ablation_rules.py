@@ -14,22 +14,24 @@ import ablate
 
 @pytest.mark.parametrize("rule", [r for r in ablate.RULES if r.patch is not None], ids=lambda r: r.name)
 def test_each_rule_can_be_switched_off_and_back_on(rule: ablate.Rule) -> None:
-    import qbr.vision.detect as detect
+    from qbr.vision.detect.fit import GridFit
 
-    # Detection and every stage of resolution (qbr.vision.resolve.*), each name in its own module.
+    # Every detection module (a rule's function is replaced wherever it was imported) and resolution.
     modules = {name: module for name, module in sys.modules.items()
-               if name == "qbr.vision.detect" or name.startswith("qbr.vision.resolve")}
-    assert "qbr.vision.resolve.cube" in modules
-    before = {(m, k): v for m, module in modules.items() for k, v in vars(module).items()}
-    before[("detect", "rank")] = detect._GridFit.rank
+               if name.startswith(("qbr.vision.detect", "qbr.vision.resolve"))}
+    assert {"qbr.vision.detect.passes", "qbr.vision.resolve.cube"} <= modules.keys()
 
     def now() -> dict[tuple[str, str], object]:
         found = {(m, k): v for m, module in modules.items() for k, v in vars(module).items()}
-        return {**found, ("detect", "rank"): detect._GridFit.rank}
+        return {**found, ("fit", "rank"): GridFit.rank}
 
+    before = now()
     with rule.off():
-        changed = [k for k, v in now().items() if before.get(k) is not v]
-        assert len(changed) == 1
+        changed = {name for (m, name), v in now().items() if before.get((m, name)) is not v}
+        assert len(changed) == 1  # one rule: one name...
+        stale = [m for (m, name), v in now().items()
+                 if m.startswith("qbr.vision.detect") and name in changed and before.get((m, name)) is v]
+        assert not stale  # ...replaced in every detection module that imported it
     assert all(before.get(k) is v for k, v in now().items())
 
 

@@ -69,16 +69,16 @@ def test_a_dim_frames_colour_spread_relative_to_its_exposure_finds_faces(dim_fac
 def test_a_dim_frames_colour_spread_does_not_depend_on_how_dim() -> None:
     # The same face at 35% and 55% exposure (sRGB levels scaled alike): as measured their colour spreads differ 1.6x,
     # scaled to the bright end they are one spread; a well-exposed frame's is left as measured.
-    from qbr.vision.detect import _colour_variety, _exposure_gain
+    from qbr.vision.detect.colours import colour_variety, exposure_gain
 
     rng = np.random.default_rng(5)
     r = synth.render_face(synth.random_colours(rng), synth.sample_params("easy", rng), rng)
     t = Tunables()
     centres = r.stickers.mean(axis=1)
-    assert _exposure_gain(r.image, t) == 1.0
+    assert exposure_gain(r.image, t) == 1.0
     dim, dimmer = ((r.image.astype(np.float64) * k).round().astype(np.uint8) for k in (0.55, 0.35))
-    assert _colour_variety(dimmer, centres) < 0.7 * _colour_variety(dim, centres)
-    scaled = [_colour_variety(x, centres, _exposure_gain(x, t)) for x in (dim, dimmer)]
+    assert colour_variety(dimmer, centres) < 0.7 * colour_variety(dim, centres)
+    scaled = [colour_variety(x, centres, exposure_gain(x, t)) for x in (dim, dimmer)]
     assert abs(scaled[0] - scaled[1]) < 0.05 * scaled[0]
 
 

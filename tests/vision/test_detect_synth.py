@@ -142,6 +142,7 @@ def test_small_faces_are_found_by_the_closer_looks(seed: int) -> None:
     rendered = _hard(seed)
     assert rendered.params.sticker_size < 0.06
     assert detect_face(rendered.image, Tunables(retry_work_width=0)) is None
+    assert detect_face(rendered.image, Tunables().for_video()) is None  # the closer looks are photo-only passes
     assert _correct(detect_face(rendered.image), rendered)
 
 

@@ -12,8 +12,7 @@ from qbr.vision.tunables import Tunables
 def test_video_profile_changes_only_the_fallback_searches():
     full, video = Tunables(), Tunables().for_video()
     changed = {f.name for f in dataclasses.fields(Tunables) if getattr(full, f.name) != getattr(video, f.name)}
-    assert changed == {"retry_canny_factor", "retry_work_width", "retry_clahe_clip", "retry_low_canny_factor",
-                       "retry_edge_piece"}
+    assert changed == {"photo_passes"}  # the cascade's photo-only passes (qbr/vision/detect/passes.py)
 
 
 def test_a_face_only_the_fallbacks_find_is_left_to_the_next_frame_in_video():

@@ -1,0 +1,34 @@
+"""Plausibility predicates: whether a grid of alike squares is a solved face or tiles."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from qbr.vision.detect.colours import gap_colours
+from qbr.vision.detect.fit import GridFit
+from qbr.vision.detect.geometry import CELLS, INNER_GAPS, POCKET_GAPS
+from qbr.vision.tunables import Tunables
+
+
+def dark_body(gaps: np.ndarray, cells: np.ndarray, t: Tunables) -> bool:
+    """Whether the colours between stickers are much darker than the stickers: a cube body, not grout or a white
+    body (NaN rows, off the image, are left out)."""
+    gap_level, cell_level = np.nanmedian(gaps.mean(axis=1)), np.nanmedian(cells.mean(axis=1))
+    return bool(np.isfinite(gap_level) and gap_level < t.solved_gap_ratio * cell_level)
+
+
+def dark_gaps(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
+    """Whether nine alike cells are a solved face: dark joints (a cube body, not grout) or vivid sticker colours."""
+    if work.ndim != 3:
+        return False
+    cells = gap_colours(work, fit.homography, CELLS[fit.size])
+    if dark_body(gap_colours(work, fit.homography, INNER_GAPS if fit.size == 3 else POCKET_GAPS), cells, t):
+        return True
+    # A white-bodied cube has light gaps too, but its stickers are vivid where tiles are greyish.
+    vivid = (cells.max(axis=1) - cells.min(axis=1)) / np.maximum(cells.max(axis=1), 1.0)
+    return bool(np.nanmedian(vivid) > t.solved_min_saturation)
+
+
+def plain_face(fit: GridFit | None) -> GridFit | None:
+    """A last-resort search's grid, unless it is one-coloured or has squares on its lattice outside: tile walls."""
+    return None if fit is None or fit.alike or fit.extras else fit

@@ -1,0 +1,92 @@
+"""One search: the best face grid among the sticker candidates of one edge map, over a pass's Canny factors."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import numpy as np
+
+from qbr.vision.detect.candidates import Candidates, find_candidates
+from qbr.vision.detect.colours import colour_variety, exposure_gain
+from qbr.vision.detect.fit import GridFit, fit_grid
+from qbr.vision.detect.kernel import odd
+from qbr.vision.detect.lattice import hypotheses
+from qbr.vision.detect.plausible import dark_gaps
+from qbr.vision.detect.window import settle_window
+from qbr.vision.tunables import Tunables
+
+
+def search_one(
+    work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float,
+    looks: list[Candidates] | None = None, min_piece: float = 0.0,
+) -> tuple[GridFit | None, int, int]:
+    """The best face grid among the sticker candidates of one edge map (or None), how many were small, and all.
+
+    The candidates are added to ``looks`` when given (a 2x2x2's face is searched among them if no 3x3 is found);
+    ``min_piece``: edge pieces shorter than this share of the width are dropped first.
+    """
+    cands = find_candidates(planes, t, dilation, factor, min_piece)
+    if looks is not None:
+        looks.append(cands)
+    n = len(cands.sizes)
+    small = int((cands.sizes < t.retry_small_size * work.shape[1]).sum())
+    if n < t.grid_min_found:
+        return None, small, n
+    best: GridFit | None = None
+    gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
+    tried = np.zeros(n, dtype=bool)
+    for anchor, members, cells_of in hypotheses(cands, t):
+        if best is not None and not best.alike and best.rank()[0] >= 7 and len(members) < 5:
+            break  # proposals come best first: none of the rest can make a sure grid
+        if tried[anchor]:
+            continue
+        fit = fit_grid(cands, *cells_of(), t, dilation)
+        tried[members] = True  # these would propose the same grid again
+        if fit is None:
+            continue
+        if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
+            continue
+        gain = exposure_gain(work, t) if gain is None else gain
+        variety = colour_variety(work, cands.centres[fit.found], gain)
+        fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
+        if fit.alike and (fit.extras or not dark_gaps(work, fit, t)):
+            continue  # nine alike squares in a bigger lattice or between light joints: tiles, not a solved face
+        seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
+        if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
+            continue  # a lattice larger than 3x3, unless the face is plainly seen beside a few chance tiles
+        if not fit.spans_face():
+            fit = settle_window(work, fit, t)
+            if fit is None:
+                continue
+        if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
+            best = fit
+    if best is None or len(best.found) < t.grid_min_found:
+        return None, small, n
+    return best, small, n
+
+
+def search_all(
+    work: np.ndarray, planes: list[np.ndarray], t: Tunables, factors: Sequence[float], trusted: bool = False,
+    looks: list[Candidates] | None = None, min_piece: float = 0.0,
+) -> tuple[GridFit | None, int, int]:
+    """Search ``planes`` with each Canny factor in turn; a grid from a search after a ``trusted`` first one must
+    see ``retry_min_found`` stickers (or ``retry_min_variety``).
+
+    ``min_piece`` drops shorter edge pieces (share of the width); each search's candidates are added to ``looks``
+    when given. Also returns how many small sticker candidates the first search saw, and how many candidates in all.
+    """
+    dilation = odd(t.dilate_size * work.shape[1])
+    small = seen_all = 0
+    fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
+    for i, factor in enumerate(factors):
+        found, seen, count = search_one(work, planes, t, dilation, factor, looks, min_piece)
+        small, seen_all = (seen, count) if i == 0 else (small, seen_all)
+        # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
+        if found is not None and (
+            (i == 0 and trusted) or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
+        ):
+            if not found.alike:
+                return found, small, seen_all
+            fallback = fallback or found
+    return fallback, small, seen_all

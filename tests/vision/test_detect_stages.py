@@ -1,0 +1,42 @@
+"""qbr/vision/detect/ as a newcomer reads it: every stage file named in the package's map, in order."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import qbr.vision.detect as detect
+from qbr.vision.detect import passes
+from qbr.vision.tunables import Tunables
+
+
+def test_the_package_docstring_names_every_stage_file() -> None:
+    files = {p.stem for p in Path(detect.__file__).parent.glob("*.py")} - {"__init__"}
+    named = set(re.findall(r"``(\w+)``", detect.__doc__ or ""))
+    assert files <= named, files - named
+
+
+def test_every_pass_of_the_cascades_names_a_predicate_and_tunables_that_exist() -> None:
+    fields = set(Tunables.__dataclass_fields__)
+    for table in (passes.PASSES, passes.POCKET_PASSES):
+        kept: set[str] = set()
+        for look in table:
+            assert look.when in passes._WHEN, look.name
+            named = {*look.switches, *look.factors, look.min_piece} - {""}
+            assert named <= fields, (look.name, named - fields)
+            assert look.find in ("grid", "pocket")
+            if look.find == "pocket":
+                assert look.among in kept | {"stretch"}, look.name  # kept earlier, or made on equalised planes
+            kept |= {look.keep} - {""}
+        assert table[0].trusted and not table[0].photo_only and table[0].when == "always"
+
+
+def test_the_live_profile_runs_only_the_passes_both_profiles_run() -> None:
+    # Nothing found so far, no candidates seen (a bare frame), a closer look possible.
+    def run(t: Tunables) -> list[str]:
+        return [look.name for look in passes.PASSES if passes._runs(look, passes._Found(), t, True)]
+
+    assert run(Tunables().for_video()) == ["first", "2x2x2"]
+    assert run(Tunables()) == ["first", "stricter edges", "2x2x2", "without short edge pieces",
+                               "contrast-equalised, closer", "2x2x2, contrast-equalised"]
+    assert "contrast-equalised, closer" not in run(Tunables(retry_clahe_clip=0.0))
