@@ -261,13 +261,7 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
         return
-    boundary = (ordered[cut] + ordered[cut + 1]) / 2
-    split = 1.0 - math.exp(-float(steps[cut]) / tunables.classify_warm_gap)
-    for hue, k in zip(hues.tolist(), warm.tolist(), strict=True):
-        relative = _RED if hue < boundary else _ORANGE
-        if chosen[k] != relative:
-            chosen[k] = relative
-            confidence[k] = min(float(confidence[k]), split)
+    _split_at_gap(chosen, confidence, hues, warm, ordered, cut, (_RED, _ORANGE), tunables.classify_warm_gap)
 
 
 def _split_green_blue(chosen: NDArray[np.intp], confidence: NDArray[np.float64], measured: NDArray[np.float64],
@@ -288,10 +282,18 @@ def _split_green_blue(chosen: NDArray[np.intp], confidence: NDArray[np.float64],
     cut = int(steps.argmax())
     if steps[cut] < tunables.classify_cool_gap:
         return
+    _split_at_gap(chosen, confidence, hues, cool, ordered, cut, (_GREEN, _BLUE), tunables.classify_cool_gap)
+
+
+def _split_at_gap(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],
+                  stickers: NDArray[np.intp], ordered: NDArray[np.float64], cut: int, names: tuple[int, int],
+                  scale: float) -> None:
+    """Name ``stickers`` (in place) ``names[0]`` below the hue gap after ``ordered[cut]``, ``names[1]`` above; a
+    renamed sticker is as sure as the gap is wide (``scale``: the gap that counts)."""
     boundary = (ordered[cut] + ordered[cut + 1]) / 2
-    split = 1.0 - math.exp(-float(steps[cut]) / tunables.classify_cool_gap)
-    for hue, k in zip(hues.tolist(), cool.tolist(), strict=True):
-        relative = _GREEN if hue < boundary else _BLUE
+    split = 1.0 - math.exp(-float(ordered[cut + 1] - ordered[cut]) / scale)
+    for hue, k in zip(hues.tolist(), stickers.tolist(), strict=True):
+        relative = names[0] if hue < boundary else names[1]
         if chosen[k] != relative:
             chosen[k] = relative
             confidence[k] = min(float(confidence[k]), split)
