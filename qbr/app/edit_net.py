@@ -1,7 +1,8 @@
 """Where the editable net and its colour swatches sit on the drawn image, and which one a click hits.
 
-One pure function of the image size serves both the overlay (to draw) and the window loop (to hit-test a mouse
-click in image coordinates), so what is clicked is always what was drawn. Sizes are fractions of the image.
+One pure function of the image size and the free band between the window's banner and its key bar places it; the
+overlay draws it there and hands the geometry on with the picture (``qbr.app.picture``), and the window loop
+hit-tests a click against that very geometry, so what is clicked is always what was drawn. Sizes are fractions.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ class EditNetTunables:
     """Placement of the editable net, as fractions of the image."""
 
     top: float = 0.25
-    """The net starts below this share of the height: room for a three-line prompt above it (German at 640x480)."""
-    height: float = 0.4
-    """The net's three faces take at most this share of the height (the swatches and a message fit below)."""
+    """Without a known band, the net starts below this share of the height: room for a three-line prompt."""
+    band_share: float = 0.68
+    """The net and its swatches take at most this share of the free band's height; a message fits under them."""
+    band_gap: float = 0.04
+    """The gap between the banner and the net, as a share of the band's height: the net never touches the text."""
     width: float = 0.9
     """The net's four faces take at most this share of the width (narrow windows)."""
     swatch: float = 0.4
@@ -90,12 +93,16 @@ class EditNetGeometry:
         return next((k for k in range(len(COLOUR_KEYS)) if self.swatch_box(k).contains(x, y)), None)
 
 
-def edit_net_geometry(width: int, height: int, size: int,
-                      tunables: EditNetTunables = EditNetTunables()) -> EditNetGeometry:
-    """The editable net's place on a ``width`` x ``height`` image (centred horizontally)."""
-    face = min(tunables.height * height / 3, tunables.width * width / 4)
+def edit_net_geometry(width: int, height: int, size: int, tunables: EditNetTunables = EditNetTunables(),
+                      band: tuple[float, float] | None = None) -> EditNetGeometry:
+    """The editable net's place on a ``width`` x ``height`` image, centred horizontally at the top of ``band`` (the
+    free rows between the banner and the key bar; default: below ``tunables.top`` of the height)."""
+    top, bottom = band if band is not None else (tunables.top * height, float(height))
+    room = max(1.0, bottom - top)
+    faces_high = 3 + tunables.swatch_below + tunables.swatch  # the net's three faces, the gap, the swatches
+    face = min((tunables.band_share - tunables.band_gap) * room / faces_high, tunables.width * width / 4)
     x = (width - 4 * face) / 2
-    y = tunables.top * height
+    y = top + tunables.band_gap * room
     swatch = tunables.swatch * face
     step = swatch * (1 + tunables.swatch_gap)
     row = step * (len(COLOUR_KEYS) - 1) + swatch

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 
 from qbr.app.commands.result import CommandResult
+from qbr.app.picture import Picture
 from qbr.app.runtime import Front, LoopStats, Resolver, Runtime, RuntimeTunables
 from qbr.app.session import ResolveCube, SolveFacelets
 
@@ -133,25 +134,25 @@ class WindowLoop(Runtime):
         resolve: Resolver,
         display: Front,
         out: TextIO,
-        draw: Callable[[np.ndarray, Any], np.ndarray] | None = None,
+        draw: Callable[[np.ndarray, Any], np.ndarray | Picture] | None = None,
         tunables: RuntimeTunables = RuntimeTunables(),  # noqa: B008 (frozen, shared safely)
         lost_after: float | None = None,
         **parts: Any,
     ) -> None:
         if draw is None:
             from qbr.app.layout import RecentFaces, opening_size
-            from qbr.app.overlay import draw as overlay_draw
+            from qbr.app.overlay import draw_picture
             from qbr.app.text import Fonts
 
             fonts = Fonts()
             recent = RecentFaces()
 
-            def draw_at_window_size(frame: np.ndarray, view: Any) -> np.ndarray:
+            def draw_at_window_size(frame: np.ndarray, view: Any) -> Picture:
                 # Laid out again at the window's size every frame, so a resized window gets crisp, readable text.
                 size = display.size() if hasattr(display, "size") else None
                 if size is None:
                     size = opening_size(view, (frame.shape[1], frame.shape[0]), fonts.directed(view.rtl))
-                return overlay_draw(frame, view, fonts, size=size, recent=recent.update(view, self.clock()))
+                return draw_picture(frame, view, fonts, size=size, recent=recent.update(view, self.clock()))
 
             draw = draw_at_window_size
         if lost_after is not None:

@@ -12,9 +12,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from qbr.app.edit_net import EditNetGeometry, edit_net_geometry
 from qbr.app.layout import Placement, SidePanel, TextBlock, layout
 from qbr.app.overlay_calibration import draw_hold, draw_review
 from qbr.app.overlay_edit import dim_video, draw_edit, ring_review
+from qbr.app.picture import Picture
 from qbr.app.session import Mode, Step, ViewModel
 from qbr.app.text import Colour, Fonts, Rect, draw_text, fill_rect, text_size
 from qbr.cube.conventions import FACES
@@ -463,6 +465,26 @@ def _edit_font(p: Placement) -> int:
     return p.legend.size if p.legend is not None else max(1, round(4 * p.unit))
 
 
+def _edit_band(p: Placement) -> tuple[float, float]:
+    """The rows free for the editable net: under the banner, above the key bar (and the move strip)."""
+    bottom = p.height
+    if p.legend is not None:
+        bottom = p.legend.rect.y
+    if p.strip is not None:
+        bottom = min(bottom, p.strip.rect.y)
+    return float(p.banner.bottom), float(max(bottom, p.banner.bottom + 1))
+
+
+def edit_net_place(view: ViewModel, window: tuple[int, int], video_size: tuple[int, int],
+                   fonts: Fonts | None = None) -> EditNetGeometry | None:
+    """Where ``draw`` puts the editable net of ``view`` in a ``window`` (width, height) showing ``video_size``."""
+    if view.mode != Mode.EDITING or view.edit is None:
+        return None
+    fonts = (fonts or Fonts()).directed(view.rtl)
+    p = layout(view, window, video_size, fonts)
+    return edit_net_geometry(p.width, p.height, view.edit.size, band=_edit_band(p))
+
+
 # ------------------------------------------------------------------------------------------------ draw
 
 
@@ -471,6 +493,12 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
     """The window's picture at ``size`` (width, height; default the frame's own size): ``frame_bgr`` scaled into
     it with ``view`` drawn at that size (the frame itself is not changed). ``recent``: faces seen a moment ago
     (layout.RecentFaces), kept clear too."""
+    return draw_picture(frame_bgr, view, fonts, size, recent).image
+
+
+def draw_picture(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
+                 size: tuple[int, int] | None = None, recent: Sequence[np.ndarray] = ()) -> Picture:
+    """As ``draw``, with where the editable net was drawn (for the window's click hit-testing)."""
     fonts = (fonts or Fonts()).directed(view.rtl)
     frame = np.ascontiguousarray(frame_bgr, dtype=np.uint8)
     if frame.ndim == 2:
@@ -492,9 +520,11 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
     _moves_strip(img, fonts, view, p)
     if view.mode == Mode.EDITING:
         # Over the bands if the window is too small for both: the net is what the user clicks.
+        net = None
         if view.edit is not None:
-            draw_edit(img, fonts, view.edit, dict(view.colour_rgb), view.message, _edit_font(p))
-        return img
+            net = draw_edit(img, fonts, view.edit, dict(view.colour_rgb), view.message, _edit_font(p),
+                            band=_edit_band(p))
+        return Picture(img, net)
     if view.mode == Mode.CONFIRM_CALIBRATION and view.calibration_review is not None:
         # Nothing is scanned while the new colours are reviewed: they take the video's place.
         draw_review(img, fonts, view.calibration_review, p.video, p.unit, view.rtl)
@@ -509,4 +539,4 @@ def draw(frame_bgr: np.ndarray, view: ViewModel, fonts: Fonts | None = None,
         draw_net(img, view, (p.net.x, p.net.y), p.net_cell)
         ring_review(img, view.review, view.size, (p.net.x, p.net.y), p.net_cell)
     _message(img, fonts, view, p)
-    return img
+    return Picture(img)

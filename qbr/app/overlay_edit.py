@@ -1,6 +1,6 @@
 """Draw the cube being fixed by hand: a big net over the dimmed video, the cursor, the stickers to review, the
-colour swatches with their keys and what is wrong. Placed by ``edit_net_geometry``, which the window's click
-hit-testing uses too, so a click lands on what is drawn."""
+colour swatches with their keys and what is wrong. Placed by ``edit_net_geometry`` in the free band it is given;
+the geometry drawn is returned, and the window's click hit-testing uses it, so a click lands on what is drawn."""
 
 from __future__ import annotations
 
@@ -151,10 +151,11 @@ def dim_video(img: np.ndarray, look: EditLook = EditLook()) -> None:
 
 
 def draw_edit(img: np.ndarray, fonts: Fonts, edit: EditView, colour_rgb: dict, message: str | None,
-              font_size: int, look: EditLook = EditLook()) -> EditNetGeometry:
-    """The editable net, its swatches and ``message`` over ``img`` (changed in place); returns where it was drawn."""
+              font_size: int, look: EditLook = EditLook(), band: tuple[float, float] | None = None) -> EditNetGeometry:
+    """The editable net, its swatches and ``message`` over ``img`` (changed in place) in ``band`` (the free rows
+    between the banner and the key bar); returns where it was drawn."""
     h, w = img.shape[:2]
-    geometry = edit_net_geometry(w, h, edit.size)
+    geometry = edit_net_geometry(w, h, edit.size, band=band)
     _stickers(img, edit, colour_rgb, geometry, look)
     _swatches(img, fonts, edit, colour_rgb, geometry, look)
     if message:

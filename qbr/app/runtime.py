@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 import numpy as np
 
-from qbr.app.edit_net import edit_net_geometry
+from qbr.app.edit_net import EditNetGeometry, edit_net_geometry
+from qbr.app.picture import Picture
 from qbr.app.session import (
     ColourClickEvent,
     EndedEvent,
@@ -132,7 +133,7 @@ class Runtime:
         save_language: Callable[[str], Notice | None] = lambda lang: None,
         save_mirror: Callable[[bool], Notice | None] = lambda on: None,
         mirror: bool = False,
-        draw: Callable[[np.ndarray, Any], np.ndarray] | None = None,
+        draw: Callable[[np.ndarray, Any], np.ndarray | Picture] | None = None,
         clock: Callable[[], float] = time.monotonic,
         paced: bool = True,
         threaded: bool = True,
@@ -162,6 +163,7 @@ class Runtime:
         self.on_resolved = on_resolved  # True from it ends the run (headless stops at the first solution)
         self.key_name = key_name
         self._draw = draw
+        self.shown_net: EditNetGeometry | None = None  # where the picture shown last drew the editable net
         self.stats = LoopStats()
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._pending: concurrent.futures.Future | None = None
@@ -290,14 +292,16 @@ class Runtime:
             if self.on_resolved(event):
                 self._quit = True
             self._handle(event)
-        shown: tuple[Any, tuple[int, ...]] | None = None  # the view drawn and the picture's shape
+        shown: tuple[Any, tuple[int, ...], EditNetGeometry | None] | None = None  # view, shape, net drawn
         if self._draw is not None:
             frame = self._last if self._last is not None else np.zeros((480, 640, 3), np.uint8)
             view = self.session.view()
-            picture = self._draw(frame, view)
+            drawn = self._draw(frame, view)
+            picture = drawn.image if isinstance(drawn, Picture) else drawn
+            self.shown_net = drawn.net if isinstance(drawn, Picture) else None
             self.front.show(picture)
             self.stats.draws += 1
-            shown = (view, picture.shape)
+            shown = (view, picture.shape, self.shown_net)
         if self._ended or self._silent_since is not None:
             wait = max(wait, round(self.tunables.idle_seconds * 1000))  # nothing new to read: don't spin
         wait = min(wait, round(self.tunables.max_wait_seconds * 1000))
@@ -310,7 +314,7 @@ class Runtime:
         if self.front.closed():
             self._quit = True
 
-    def _clicks(self, view: Any, shape: tuple[int, ...]) -> None:
+    def _clicks(self, view: Any, shape: tuple[int, ...], net: EditNetGeometry | None) -> None:
         """Clicks on the editable net, as drawn on the picture just shown, become sticker and colour picks."""
         clicks = getattr(self.front, "clicks", None)
         if clicks is None:
@@ -318,7 +322,8 @@ class Runtime:
         for x, y in clicks():
             if getattr(view, "edit", None) is None:
                 continue
-            geometry = edit_net_geometry(int(shape[1]), int(shape[0]), view.edit.size)
+            # Where the drawing put the net; a bare picture (a test's drawer) has it where the sizes alone say.
+            geometry = net or edit_net_geometry(int(shape[1]), int(shape[0]), view.edit.size)
             sticker, slot = geometry.sticker_at(x, y), geometry.swatch_at(x, y)
             if sticker is not None:
                 self._handle(StickerClickEvent(self.now(), sticker))

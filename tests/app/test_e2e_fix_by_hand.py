@@ -25,12 +25,15 @@ from app.test_e2e_window import (  # the window test's Xvfb fixture and helpers
     _xdotool,
     xvfb,  # noqa: F401 (a fixture)
 )
+from app.test_session_hand_edit import Driver
 
-from qbr.app.edit_net import EditNetGeometry, edit_net_geometry
+from qbr.app.edit_net import EditNetGeometry
+from qbr.app.overlay import edit_net_place
 from qbr.app.session.hand_edit import COLOUR_KEYS, HandEdit, net_cell
 from qbr.cube.conventions import EDGE_FACELETS, EDGE_NAMES, FACES, STANDARD_SCHEME
 from qbr.cube.moves import parse_moves
 from qbr.cube.state import CubeState
+from qbr.solve.i18n import LANGUAGES, Translator
 from qbr.vision.palette import DEFAULT_PALETTE
 
 ARROWS = {"left": "Left", "right": "Right", "up": "Up", "down": "Down"}
@@ -83,6 +86,28 @@ def _key(display: str, window: str, *keys: str) -> None:
         time.sleep(0.25)
 
 
+def _net_place(facelets: str, window: tuple[int, int]) -> EditNetGeometry:
+    """Where the window draws the net of ``facelets`` (English, the 640x480 video), laid out as the app lays it out."""
+    locales = Path(__file__).resolve().parents[2] / "qbr" / "app" / "locales"
+    d = Driver({lang: Translator(lang, extra_dirs=[locales]) for lang in LANGUAGES})
+    d.resolved(facelets)
+    d.key("e")
+    geometry = edit_net_place(d.session.view(), window, (640, 480))
+    assert geometry is not None
+    return geometry
+
+
+def _net_shown(display: str, window: str, geometry: EditNetGeometry, expected: str, seconds: float = 10) -> str:
+    """What the net in the window shows, once it shows ``expected`` or ``seconds`` have passed (a busy machine
+    redraws late)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        shown = _read_net(_screenshot(display, window), geometry)
+        if shown == expected or time.monotonic() > deadline:
+            return shown
+        time.sleep(0.2)
+
+
 def _centre(geometry: EditNetGeometry, index: int) -> tuple[float, float]:
     box = geometry.sticker_box(*net_cell(index, 3))
     return box.x + box.w / 2, box.y + box.h / 2
@@ -106,8 +131,8 @@ def test_stickers_fixed_by_clicks_on_the_net_give_the_corrected_cubes_solution(x
 
         _key(xvfb, window, "e")
         shot = _screenshot(xvfb, window)
-        geometry = edit_net_geometry(shot.shape[1], shot.shape[0], 3)
-        assert _read_net(shot, geometry) == seen  # the net shows what was scanned, where the clicks will land
+        geometry = _net_place(seen, (shot.shape[1], shot.shape[0]))
+        assert _net_shown(xvfb, window, geometry, seen) == seen  # what was scanned, where the clicks will land
 
         wrong = [i for i in range(54) if seen[i] != real[i]]
         assert len(wrong) == 4
@@ -122,8 +147,7 @@ def test_stickers_fixed_by_clicks_on_the_net_give_the_corrected_cubes_solution(x
         _click(xvfb, window, swatch.x + swatch.w / 2, swatch.y + swatch.h / 2)
         # The keyboard only: arrows from there to the last one, then its colour's key.
         _key(xvfb, window, *(ARROWS[a] for a in _arrows(wrong[2], wrong[3])), key[wrong[3]])
-        shot = _screenshot(xvfb, window)
-        assert _read_net(shot, geometry) == real
+        assert _net_shown(xvfb, window, geometry, real) == real
 
         _key(xvfb, window, "Return")
         text = out.wait_for(lambda t: _solution_line(t[printed:]) is not None, timeout=60)

@@ -10,7 +10,6 @@ from pathlib import Path
 import numpy as np
 from app.test_session_hand_edit import CUBE, WRONG, Driver, changed
 
-from qbr.app.edit_net import edit_net_geometry
 from qbr.app.jobs import solve_facelets
 from qbr.app.loop import WindowLoop
 from qbr.app.session import Mode
@@ -26,6 +25,7 @@ class ClickDisplay:
     on its middle in the picture just shown (wherever the window's size put it), or on a given pixel."""
 
     def __init__(self, script: list[tuple[str, object]]) -> None:
+        self.loop: WindowLoop | None = None  # set once the loop exists: where it drew the net
         self.script = list(script)
         self.shown: list[np.ndarray] = []
         self._clicks: list[tuple[int, int]] = []
@@ -36,7 +36,8 @@ class ClickDisplay:
         self._clicks, self._key = [], -1
         if self.script:
             kind, value = self.script.pop(0)
-            geometry = edit_net_geometry(image.shape[1], image.shape[0], 3)
+            geometry = self.loop.shown_net if self.loop is not None else None
+            assert geometry is not None, "the net was not drawn"
             if kind == "key":
                 self._key = value
             elif kind == "pixel":
@@ -78,6 +79,7 @@ def test_clicks_on_the_drawn_net_fix_a_sticker_and_enter_solves_the_fixed_cube()
     out = io.StringIO()
     loop = WindowLoop(d.session, NoFrames(), analyse=lambda image: None, resolve=lambda effect: (None, None, None),
                       solve=lambda e: solve_facelets(e.facelets, e.colour_names, e.size), out=out, display=display)
+    display.loop = loop
     for _ in range(3):
         loop.step()
     assert d.view.edit.cursor == WRONG and d.view.edit.changed == {WRONG}

@@ -1,5 +1,6 @@
 """The editable net as drawn: every sticker shows its colour where the hit-testing expects it, the cursor and the
-stickers in doubt are marked, for a 3x3x3 and a 2x2x2, left-to-right and right-to-left."""
+stickers in doubt are marked, for a 3x3x3 and a 2x2x2, left-to-right and right-to-left; the net, its swatches and
+the swatches stay clear of the banner and the key bar at every window size."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-from qbr.app.edit_net import edit_net_geometry
-from qbr.app.overlay import draw
+from qbr.app.edit_net import EditNetGeometry
+from qbr.app.layout import layout
+from qbr.app.overlay import draw, draw_picture, edit_net_place
 from qbr.app.session import Mode, ViewModel
 from qbr.app.session.hand_edit import HandEdit, edit_view, net_cell
+from qbr.app.text import Fonts
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from qbr.cube.pocket.state import PocketState
 from qbr.cube.state import CubeState
@@ -31,8 +34,7 @@ def view(edit: HandEdit, rtl: bool = False, prompt: str = "Fix it.") -> ViewMode
                      edit=edit_view(edit, dict(STANDARD_SCHEME)))
 
 
-def shown_letters(image: np.ndarray, size: int) -> str:
-    geometry = edit_net_geometry(image.shape[1], image.shape[0], size)
+def shown_letters(image: np.ndarray, geometry: EditNetGeometry, size: int) -> str:
     looks = {f: np.array(COLOURS[STANDARD_SCHEME[f]][::-1], float) for f in FACES}
     letters = []
     for i in range(6 * size * size):
@@ -53,12 +55,14 @@ def test_each_sticker_is_drawn_in_its_colour_where_a_click_finds_it(size: int, s
     facelets = (CubeState.from_scramble("R U2 F' L D2 B") if size == 3 else PocketState.from_scramble("R U F'"))
     edit = HandEdit.start(facelets.facelets, size, review=(1, 2))
     frame = np.full((*shape, 3), 128, np.uint8)
-    image = draw(frame, view(edit, rtl, LONG if shape[0] < 300 else "Fix it."))  # a tall banner at 320x240
-    assert shown_letters(image, size) == facelets.facelets
-    geometry = edit_net_geometry(shape[1], shape[0], size)
+    shown = view(edit, rtl, LONG if shape[0] < 300 else "Fix it.")  # a tall banner at 320x240
+    picture = draw_picture(frame, shown)
+    image, geometry = picture.image, picture.net
+    assert geometry is not None and geometry == edit_net_place(shown, (shape[1], shape[0]), (shape[1], shape[0]))
+    assert shown_letters(image, geometry, size) == facelets.facelets
     cursor = geometry.sticker_box(*net_cell(edit.cursor, size))
-    ring = image[round(cursor.y) - 1, round(cursor.x + cursor.w / 2)]
-    assert (ring == 255).all()  # the cursor's white frame just outside the sticker
+    ring = image[round(cursor.y) - 3 : round(cursor.y), round(cursor.x + cursor.w / 2)]
+    assert (ring == 255).all(axis=1).any()  # the cursor's white frame just outside the sticker
     magenta = np.all(np.abs(image.astype(int) - (255, 60, 230)) < 30, axis=2)
     doubt = geometry.sticker_box(*net_cell(1, size))
     assert magenta[round(doubt.y):round(doubt.y + doubt.h), round(doubt.x):round(doubt.x + doubt.w)].any()
@@ -96,3 +100,20 @@ def test_stickers_to_review_are_ringed_where_the_small_net_draws_them(size: int,
         magenta[y : y + sticker, x : x + sticker] = False
         assert boxes[y + sticker // 2, x + sticker // 2].any()  # draw_net filled this very box
     assert not magenta.any()
+
+
+@pytest.mark.parametrize("window", [(320, 240), (400, 300), (640, 480), (1280, 720), (800, 1000)])
+@pytest.mark.parametrize("prompt", ["Fix it.", LONG])
+def test_the_net_and_its_swatches_stay_between_the_banner_and_the_key_bar(window: tuple[int, int],
+                                                                                  prompt: str) -> None:
+    edit = HandEdit.start(CubeState.from_scramble("R U2 F' L D2 B").facelets, 3)
+    shown = dataclasses.replace(view(edit, prompt=prompt), legend=(("1-6", "colour"), ("ARROWS", "move"),
+                                                                    ("ENTER", "check and solve"), ("ESC", "leave")))
+    picture = draw_picture(np.full((480, 640, 3), 128, np.uint8), shown, size=window)
+    p = layout(shown, window, (640, 480), Fonts())
+    net = picture.net
+    assert net is not None
+    assert net.y >= p.banner.bottom  # the prompt above is never covered (it was, at 320x240 in German)
+    assert p.legend is not None and net.bottom <= p.legend.rect.y  # nor the key bar below
+    assert net.x >= 0 and net.x + 4 * net.face <= window[0]
+    assert net.face >= (p.legend.rect.y - p.banner.bottom) / 8  # the net fills its band: as big as it can be
