@@ -14,9 +14,9 @@ from synth.scenes import make_background
 
 from qbr.cube.conventions import FACES
 from qbr.cube.pocket.generate import random_pocket_state
-from qbr.vision.detect import detect_face
+from qbr.vision.detect import detect_face, face_guesses
 from qbr.vision.measure import measure_stickers
-from qbr.vision.pocket_recover import complete_faces, face_guesses
+from qbr.vision.pocket_recover import complete_faces
 from qbr.vision.resolve import resolve_pocket
 from qbr.vision.tunables import Tunables
 

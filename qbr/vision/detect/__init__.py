@@ -16,10 +16,13 @@ In order:
    edge pieces, closer, contrast-equalised, weaker edges), walked by one loop while no sure face is found; the
    live profile runs only the rows marked for both profiles.
 10. ``result``: the ``FaceDetection`` in the frame's own pixels.
+
+Apart: ``pocket_guesses``, every place a 2x2x2's face could lie, refused or not, for the cube's faces to decide.
 """
 
 from qbr.vision.detect.geometry import apply_homography
 from qbr.vision.detect.passes import detect_face
+from qbr.vision.detect.pocket_guesses import face_guesses
 from qbr.vision.detect.result import FaceDetection
 
-__all__ = ["FaceDetection", "apply_homography", "detect_face"]
+__all__ = ["FaceDetection", "apply_homography", "detect_face", "face_guesses"]
