@@ -191,12 +191,15 @@ def two_phase(
     """
     search = _Search(tables, settings, deadline)
     roots = _roots(cube, directions)
-    n = len(directions)
     search.root_placed = np.stack(
         [co.cperm_of(roots), co.slice_sorted_of(roots), co.u_edges_of(roots), co.d_edges_of(roots)], axis=1
     ).astype(np.int32)
-    start = _Nodes(co.twist_of(roots), co.flip_of(roots), co.slice_of(roots), np.full(n, NO_FACE, dtype=np.int8),
-                   np.arange(n), np.zeros((n, 0), dtype=np.int8))
+    twist, flip, slice_ = co.twist_of(roots), co.flip_of(roots), co.slice_of(roots)
+    # A symmetric cube (superflip, checkerboards) looks the same from several directions: search each view once.
+    views = np.concatenate([np.stack([twist, flip, slice_], axis=1), search.root_placed], axis=1)
+    kept = np.sort(np.unique(views, axis=0, return_index=True)[1])
+    start = _Nodes(twist[kept], flip[kept], slice_[kept], np.full(len(kept), NO_FACE, dtype=np.int8),
+                   kept, np.zeros((len(kept), 0), dtype=np.int8))
     best_length = settings.longest + 1 if shorter_than is None else shorter_than
     best: tuple[Move, ...] | None = None
     try:
