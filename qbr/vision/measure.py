@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from qbr.vision.colour import luminance, srgb_decode
 from qbr.vision.detect import FaceDetection
 from qbr.vision.tunables import Tunables
 
@@ -27,11 +28,16 @@ class StickerColours:
     clipped: np.ndarray
     """(9,) float64: share of samples with every channel at the sensor's top: white whatever the sticker's colour,
     so a sticker mostly clipped may be any light colour (naming treats it as unsure, see ``classify_face``)."""
+    paled: np.ndarray
+    """(9,) bool: a smooth highlight lies over the sticker, below clipping (a camera's auto-exposure keeps a lamp's
+    spot there): its brightest quarter is lifted above its dimmer part and paler, as added lamp light makes a
+    colour, while a white stays as saturated as it is lit. Every sample then carries lamp light."""
 
     @property
     def glare(self) -> np.ndarray:
-        """(9,) float64: share of each sticker lost to glare, clipped or washed (what ``classify_face`` takes)."""
-        return np.maximum(self.clipped, self.washed)
+        """(9,) float64: share of each sticker lost to glare, clipped, washed, or all of it when paled (what
+        ``classify_face`` takes)."""
+        return np.maximum(np.maximum(self.clipped, self.washed), self.paled.astype(np.float64))
 
 
 @lru_cache(maxsize=8)
@@ -63,7 +69,26 @@ def measure_stickers_with_spread(
     m = planes.shape[2]
     clipped = (planes.min(axis=0) >= tunables.clip_level * 255.0).sum(axis=1) / m
     return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=glare.sum(axis=1) / m,
-                          clipped=clipped)
+                          clipped=clipped, paled=_paled(planes, tunables))
+
+
+def _paled(planes: np.ndarray, t: Tunables) -> np.ndarray:
+    """(9,) bool: stickers under a smooth highlight (see ``StickerColours.paled``), from the (3, 9, m) samples."""
+    # Linear light: added lamp light adds to each channel alike there, so saturation falls as the lift grows.
+    linear = srgb_decode(planes.transpose(1, 2, 0))  # (9, m, 3)
+    m = linear.shape[1]
+    order = np.argsort(luminance(linear), axis=1, kind="stable")
+    quarter = max(m // 4, 1)
+    # The dimmer part just above the dark share trimmed anyway (edge shadows, gaps), and the brightest quarter.
+    start = min(int(t.trim_dark * m), m - quarter)
+    rows = np.arange(len(linear))[:, None]
+    dim = linear[rows, order[:, start : start + quarter]].mean(axis=1)  # (9, 3)
+    bright = linear[rows, order[:, m - quarter :]].mean(axis=1)
+    top_dim, top_bright = dim.max(axis=1), bright.max(axis=1)
+    saturation_drop = ((top_dim - dim.min(axis=1)) / np.maximum(top_dim, 1e-9)
+                       - (top_bright - bright.min(axis=1)) / np.maximum(top_bright, 1e-9))
+    lift = luminance(bright) / np.maximum(luminance(dim), 1e-9)
+    return (saturation_drop > t.paled_saturation_drop) & (lift > t.paled_lift) & (lift < t.paled_print_lift)
 
 
 _RGB_OF_BGR = np.array([2, 1, 0], dtype=np.intp)[:, None, None]  # offsets of R, G, B within a BGR pixel
