@@ -59,11 +59,11 @@ def _glared_shot(family: str, seed: int) -> tuple[np.ndarray, np.ndarray, tuple[
     return shot.image, shot.stickers, colours
 
 
-def glared_faces(family: str, split: str, faces: int, tunables: Tunables) -> tuple[int, ...]:
+def glared_faces(family: str, split: str, faces: int, tunables: Tunables, start: int = 0) -> tuple[int, ...]:
     """(sure false whites with the glare share, without it, faces read, true whites sure, true whites) on strongly
-    glared renders of a family."""
+    glared renders of a family: faces ``start .. start+faces-1`` of a split."""
     sure = blind = read = white_sure = whites = 0
-    for seed in cube_seeds(split, faces):
+    for seed in cube_seeds(split, faces, start):
         image, stickers, colours = _glared_shot(family, seed)
         detection = detect_face(image, tunables)
         if detection is None:
