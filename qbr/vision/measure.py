@@ -30,8 +30,9 @@ class StickerColours:
     so a sticker mostly clipped may be any light colour (naming treats it as unsure, see ``classify_face``)."""
     paled: np.ndarray
     """(9,) bool: a smooth highlight lies over the sticker, below clipping (a camera's auto-exposure keeps a lamp's
-    spot there): its brightest quarter is lifted above its dimmer part and paler, as added lamp light makes a
-    colour, while a white stays as saturated as it is lit. Every sample then carries lamp light."""
+    spot there): its brightest quarter is lifted above its dimmer part and of another chromaticity, as the lamp's
+    light added to a colour moves it towards the lamp's, while a white lit by that lamp keeps its own. Every sample
+    then carries lamp light."""
 
     @property
     def glare(self) -> np.ndarray:
@@ -74,7 +75,7 @@ def measure_stickers_with_spread(
 
 def _paled(planes: np.ndarray, t: Tunables) -> np.ndarray:
     """(9,) bool: stickers under a smooth highlight (see ``StickerColours.paled``), from the (3, 9, m) samples."""
-    # Linear light: added lamp light adds to each channel alike there, so saturation falls as the lift grows.
+    # Linear light: added lamp light adds to each channel there.
     linear = srgb_decode(planes.transpose(1, 2, 0))  # (9, m, 3)
     m = linear.shape[1]
     order = np.argsort(luminance(linear), axis=1, kind="stable")
@@ -84,11 +85,11 @@ def _paled(planes: np.ndarray, t: Tunables) -> np.ndarray:
     rows = np.arange(len(linear))[:, None]
     dim = linear[rows, order[:, start : start + quarter]].mean(axis=1)  # (9, 3)
     bright = linear[rows, order[:, m - quarter :]].mean(axis=1)
-    top_dim, top_bright = dim.max(axis=1), bright.max(axis=1)
-    saturation_drop = ((top_dim - dim.min(axis=1)) / np.maximum(top_dim, 1e-9)
-                       - (top_bright - bright.min(axis=1)) / np.maximum(top_bright, 1e-9))
+    # Chromaticity (each channel's share of the sum): a white keeps its own as its light grows, a colour's moves.
+    shift = np.linalg.norm(dim / np.maximum(dim.sum(axis=1, keepdims=True), 1e-9)
+                           - bright / np.maximum(bright.sum(axis=1, keepdims=True), 1e-9), axis=1)
     lift = luminance(bright) / np.maximum(luminance(dim), 1e-9)
-    return (saturation_drop > t.paled_saturation_drop) & (lift > t.paled_lift) & (lift < t.paled_print_lift)
+    return (shift > t.paled_chroma_shift) & (lift > t.paled_lift) & (lift < t.paled_print_lift)
 
 
 _RGB_OF_BGR = np.array([2, 1, 0], dtype=np.intp)[:, None, None]  # offsets of R, G, B within a BGR pixel

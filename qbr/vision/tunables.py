@@ -212,10 +212,10 @@ class Tunables:
     to wash out (a white one: its chroma is noise); none of its samples is glare then."""
     clip_level: float = 0.98
     """A sample with every channel above this fraction of 255 is clipped: white whatever the sticker's colour."""
-    paled_saturation_drop: float = 0.05
-    """A sticker whose brightest quarter is less saturated (linear HSV) than its dimmer part by more than this is
-    paled by a highlight, if also lifted (below); a white's saturation does not change with its light."""
-    paled_lift: float = 1.25
+    paled_chroma_shift: float = 0.02
+    """A sticker whose brightest quarter's chromaticity (linear channel shares) is farther than this from its dimmer
+    part's is paled by a highlight, if also lifted (below): a white's chromaticity does not change with its light."""
+    paled_lift: float = 1.3
     """The brightest quarter must be at least this much brighter (luminance) than the dimmer part: a spot's falloff."""
     paled_print_lift: float = 3.5
     """Parts of a sticker more than this much darker than its brightest are a print (a logo), not a spot's falloff."""
