@@ -34,11 +34,10 @@ class StickerColours:
     light added to a colour moves it towards the lamp's, while a white lit by that lamp keeps its own. Every sample
     then carries lamp light."""
 
-    @property
-    def glare(self) -> np.ndarray:
-        """(9,) float64: share of each sticker lost to glare, clipped, washed, or all of it when paled (what
-        ``classify_face`` takes)."""
-        return np.maximum(np.maximum(self.clipped, self.washed), self.paled.astype(np.float64))
+    glare: np.ndarray
+    """(9,) float64: share of each sticker lost to glare (what ``classify_face`` takes): washed; clipped once most of
+    it is (a white's unclipped rest still shows it white, and a colour's clipped samples are washed too); all of it
+    when paled."""
 
 
 @lru_cache(maxsize=8)
@@ -69,8 +68,12 @@ def measure_stickers_with_spread(
     spread = np.sqrt((weight * ((planes - mean[:, :, None]) ** 2).sum(axis=0)).sum(axis=1) / count)
     m = planes.shape[2]
     clipped = (planes.min(axis=0) >= tunables.clip_level * 255.0).sum(axis=1) / m
-    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=glare.sum(axis=1) / m,
-                          clipped=clipped, paled=_paled(planes, tunables))
+    washed = glare.sum(axis=1) / m
+    paled = _paled(planes, tunables)
+    lost = np.maximum(np.maximum(washed, np.where(clipped > tunables.glare_clipped_share, clipped, 0.0)),
+                      paled.astype(np.float64))
+    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=washed, clipped=clipped,
+                          paled=paled, glare=lost)
 
 
 _LINEAR_OF_SRGB = srgb_decode(np.arange(256))
