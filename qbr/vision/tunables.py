@@ -214,7 +214,7 @@ class Tunables:
     """A sample with every channel above this fraction of 255 is clipped: white whatever the sticker's colour."""
     glare_clipped_share: float = 0.5
     """Clipped samples count as lost to glare once they are more than this share of a sticker: below it the rest
-    shows the sticker's colour (tuning renders: 0.25 made 7 of ~1400 true whites unsure, no false white sure)."""
+    shows the sticker's colour (tuning renders: 0.25 made 7 of 483 true whites unsure, no false white sure)."""
     paled_chroma_shift: float = 0.02
     """A sticker whose brightest quarter's chromaticity (linear channel shares) is farther than this from its dimmer
     part's is paled by a highlight, if also lifted (below): a white's chromaticity does not change with its light."""
