@@ -2,9 +2,11 @@
 
     nice -n 10 python bench/glare_whites.py [--faces 60] [--cubes 10]
 
-(1) Strongly glared faces (tests/synth, an easy scene with a specular spot of 1.0-2.5 times white, 0.6-1.2 sticker
-sizes), seeds of both ranges of bench/seeds.py: coloured stickers named white with confidence >= 0.5 (the preview's
-"sure"), with the glare share given to naming as the preview does, and without it (measurement alone).
+(1) Strongly glared faces, seeds of both ranges of bench/seeds.py: tests/synth, an easy scene with a specular spot of
+1.0-2.5 times white, 0.6-1.2 sticker sizes (its glare clips); tests/physcam, an easy scene with the key lamp's spot at
+1.5-3 times white (its auto-exposure keeps the spot below clipping: a coloured sticker under it is pale all over).
+Coloured stickers named white with confidence >= 0.5 (the preview's "sure"), with the glare share given to naming as
+the preview does, and without it (measurement alone); and the true whites on those faces named a sure white.
 (2) Ordinary faces of the scan benchmark (both families, easy/medium/hard, faces found in place): the share of
 true whites named white with confidence >= 0.5, and coloured stickers named a sure white.
 """
@@ -23,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the renderers live with the tests
 sys.path.insert(0, str(ROOT / "bench"))
 
+import physcam  # noqa: E402
 import synth  # noqa: E402
 from families import render  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
@@ -42,27 +45,42 @@ def _name(measured: StickerColours, tunables: Tunables, glare_share: bool) -> Fa
     return classify_face(measured.rgb, DEFAULT_PALETTE, tunables, glare=measured.glare if glare_share else None)
 
 
-def glared_faces(split: str, faces: int, tunables: Tunables) -> tuple[int, int, int]:
-    """(sure false whites with the glare share, without it, faces read) on strongly glared renders."""
-    sure = blind = read = 0
-    for seed in cube_seeds(split, faces):
-        rng = np.random.default_rng([seed, 77])
-        colours = synth.random_colours(rng)
+def _glared_shot(family: str, seed: int) -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
+    """(image, true sticker corners, colours) of one strongly glared easy face of a family."""
+    rng = np.random.default_rng([seed, 77])
+    colours = synth.random_colours(rng)
+    if family == "physcam":
+        params = dataclasses.replace(physcam.sample_params("easy", rng), glare=float(rng.uniform(1.5, 3.0)))
+        shot = physcam.render_face(colours, params, rng)
+    else:
         params = dataclasses.replace(synth.sample_params("easy", rng, palette="standard"),
                                      glare=float(rng.uniform(1.0, 2.5)), glare_size=float(rng.uniform(0.6, 1.2)))
         shot = synth.render_face(colours, params, rng)
-        detection = detect_face(shot.image, tunables)
+    return shot.image, shot.stickers, colours
+
+
+def glared_faces(family: str, split: str, faces: int, tunables: Tunables, start: int = 0) -> tuple[int, ...]:
+    """(sure false whites with the glare share, without it, faces read, true whites sure, true whites) on strongly
+    glared renders of a family: faces ``start .. start+faces-1`` of a split."""
+    sure = blind = read = white_sure = whites = 0
+    for seed in cube_seeds(split, faces, start):
+        image, stickers, colours = _glared_shot(family, seed)
+        detection = detect_face(image, tunables)
         if detection is None:
             continue
         read += 1
-        where = np.linalg.norm(shot.stickers.mean(axis=1)[:, None] - detection.sticker_centres()[None], axis=2)
-        measured = measure_stickers_with_spread(shot.image, detection, tunables)
+        where = np.linalg.norm(stickers.mean(axis=1)[:, None] - detection.sticker_centres()[None], axis=2)
+        measured = measure_stickers_with_spread(image, detection, tunables)
         told, alone = _name(measured, tunables, True), _name(measured, tunables, False)
         for truth, k in zip(colours, where.argmin(axis=1).tolist(), strict=True):
+            is_sure = told.names[k] == "white" and told.confidence[k] >= SURE
             if truth != "white":
-                sure += told.names[k] == "white" and told.confidence[k] >= SURE
+                sure += is_sure
                 blind += alone.names[k] == "white" and alone.confidence[k] >= SURE
-    return sure, blind, read
+            else:
+                whites += 1
+                white_sure += is_sure
+    return sure, blind, read, white_sure, whites
 
 
 def ordinary_whites(family: str, condition: str, split: str, cubes: int, tunables: Tunables) -> tuple[int, ...]:
@@ -92,11 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cubes", type=int, default=10, help="scan-bench cubes per family, condition and range")
     args = parser.parse_args(argv)
     tunables = Tunables()
-    print("| glared faces (synth) | seeds | faces read | sure false whites | without the glare share |")
-    print("|---|---|---:|---:|---:|")
-    for split in SPLITS:
-        sure, blind, read = glared_faces(split, args.faces, tunables)
-        print(f"| {split} | {FIRST[split]}.. | {read} | {sure} | {blind} |")
+    print("| glared faces | seeds | faces read | sure false whites | without the glare share | true whites sure |")
+    print("|---|---|---:|---:|---:|---:|")
+    for family in ("synth", "physcam"):
+        for split in SPLITS:
+            sure, blind, read, white_sure, whites = glared_faces(family, split, args.faces, tunables)
+            print(f"| {family} {split} | {FIRST[split]}.. | {read} | {sure} | {blind} | {white_sure}/{whites} |")
     print()
     print("| family | condition | true whites sure: tuning | validation "
           "| coloured named sure white: tuning | validation |")

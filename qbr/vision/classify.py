@@ -176,11 +176,14 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     best = distances[rows, chosen]
     margin = distances[rows, order[:, 1]] - best
     confidence = 1.0 - np.exp(-margin / tunables.classify_margin_scale)
-    _relative_names(chosen, confidence, linear, measured, adapted_lab, usable, palette, tunables)
+    # Stickers lost to glare carry the lamp's light: no reference for the cast the face's whites share.
+    lost = (np.zeros(len(stickers), dtype=bool) if glare is None
+            else np.asarray(glare, dtype=np.float64) > tunables.classify_glare_share)
+    _relative_names(chosen, confidence, linear, measured, adapted_lab, usable, lost, palette, tunables)
     _split_green_blue(chosen, confidence, measured, usable, tunables)
     if glare is not None:
         # Clipped or washed by glare: the sensor saw white where the sticker may be any light colour (cap only).
-        washed = (np.asarray(glare, dtype=np.float64) > tunables.classify_glare_share) & (chosen == _WHITE)
+        washed = lost & (chosen == _WHITE)
         confidence[washed] = np.minimum(confidence[washed], tunables.classify_wash_confidence)
     best = distances[rows, chosen]
     if finite is not None:
@@ -202,7 +205,7 @@ _BLUE = COLOUR_NAMES.index("blue")
 
 def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], linear: NDArray[np.float64],
                     measured: NDArray[np.float64], adapted: NDArray[np.float64], usable: NDArray[np.bool_],
-                    palette: Palette, tunables: Tunables) -> None:
+                    lost: NDArray[np.bool_], palette: Palette, tunables: Tunables) -> None:
     """Revise names (in place) from the face's stickers together: washed-out colours, then red against orange.
 
     A sticker named white that still carries colour (after the light fit, or as measured: the fit may have taken
@@ -229,10 +232,12 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         glare[white] = (bright[white] > tunables.classify_glare_luminance) | (
             bright[white] > tunables.classify_glare_ratio * others)
         # A tint of its own: the face's whites share one light's cast, a glare-washed colour keeps some of its hue.
-        ab = adapted[white, 1:]
+        # The cast is the whites' not lost to glare: pale colours under a spot would pull it off the true whites.
+        cast = white & ~lost
         tint = np.zeros_like(white)
-        if white.sum() > 2:
-            tint[white] = np.hypot(*(ab - np.median(ab, axis=0)).T) > tunables.classify_white_tint
+        if cast.sum() > 2:
+            tint[white] = np.hypot(*(adapted[white, 1:] - np.median(adapted[cast, 1:], axis=0)).T
+                                   ) > tunables.classify_white_tint
         glare |= tint
         confidence[glare] = np.minimum(confidence[glare], tunables.classify_wash_confidence)
         for k in np.flatnonzero(washed).tolist():

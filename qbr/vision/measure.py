@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from qbr.vision.colour import luminance, srgb_decode
 from qbr.vision.detect import FaceDetection
 from qbr.vision.tunables import Tunables
 
@@ -27,11 +28,16 @@ class StickerColours:
     clipped: np.ndarray
     """(9,) float64: share of samples with every channel at the sensor's top: white whatever the sticker's colour,
     so a sticker mostly clipped may be any light colour (naming treats it as unsure, see ``classify_face``)."""
+    paled: np.ndarray
+    """(9,) bool: a smooth highlight lies over the sticker, below clipping (a camera's auto-exposure keeps a lamp's
+    spot there): its brightest quarter is lifted above its dimmer part and of another chromaticity, as the lamp's
+    light added to a colour moves it towards the lamp's, while a white lit by that lamp keeps its own. Every sample
+    then carries lamp light."""
 
-    @property
-    def glare(self) -> np.ndarray:
-        """(9,) float64: share of each sticker lost to glare, clipped or washed (what ``classify_face`` takes)."""
-        return np.maximum(self.clipped, self.washed)
+    glare: np.ndarray
+    """(9,) float64: share of each sticker lost to glare (what ``classify_face`` takes): washed; clipped once most of
+    it is (a white's unclipped rest still shows it white, and a colour's clipped samples are washed too); all of it
+    when paled."""
 
 
 @lru_cache(maxsize=8)
@@ -62,8 +68,35 @@ def measure_stickers_with_spread(
     spread = np.sqrt((weight * ((planes - mean[:, :, None]) ** 2).sum(axis=0)).sum(axis=1) / count)
     m = planes.shape[2]
     clipped = (planes.min(axis=0) >= tunables.clip_level * 255.0).sum(axis=1) / m
-    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=glare.sum(axis=1) / m,
-                          clipped=clipped)
+    washed = glare.sum(axis=1) / m
+    paled = _paled(planes, tunables)
+    lost = np.maximum(np.maximum(washed, np.where(clipped > tunables.glare_clipped_share, clipped, 0.0)),
+                      paled.astype(np.float64))
+    return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=washed, clipped=clipped,
+                          paled=paled, glare=lost)
+
+
+_LINEAR_OF_SRGB = srgb_decode(np.arange(256))
+
+
+def _paled(planes: np.ndarray, t: Tunables) -> np.ndarray:
+    """(9,) bool: stickers under a smooth highlight (see ``StickerColours.paled``), from the (3, 9, m) samples."""
+    # Linear light: added lamp light adds to each channel there. Samples are whole 0-255 values: a table look-up.
+    linear = _LINEAR_OF_SRGB[planes.astype(np.intp).transpose(1, 2, 0)]  # (9, m, 3)
+    m = linear.shape[1]
+    quarter = max(m // 4, 1)
+    # The dimmer part just above the dark share trimmed anyway (edge shadows, gaps), and the brightest quarter.
+    start = min(int(t.trim_dark * m), m - quarter)
+    # Only which samples fall in each part matters, not their order within it: a partition, not a sort.
+    order = np.argpartition(luminance(linear), sorted({start, start + quarter - 1, m - quarter}), axis=1)
+    rows = np.arange(len(linear))[:, None]
+    dim = linear[rows, order[:, start : start + quarter]].mean(axis=1)  # (9, 3)
+    bright = linear[rows, order[:, m - quarter :]].mean(axis=1)
+    # Chromaticity (each channel's share of the sum): a white keeps its own as its light grows, a colour's moves.
+    shift = np.linalg.norm(dim / np.maximum(dim.sum(axis=1, keepdims=True), 1e-9)
+                           - bright / np.maximum(bright.sum(axis=1, keepdims=True), 1e-9), axis=1)
+    lift = luminance(bright) / np.maximum(luminance(dim), 1e-9)
+    return (shift > t.paled_chroma_shift) & (lift > t.paled_lift) & (lift < t.paled_print_lift)
 
 
 _RGB_OF_BGR = np.array([2, 1, 0], dtype=np.intp)[:, None, None]  # offsets of R, G, B within a BGR pixel

@@ -212,6 +212,16 @@ class Tunables:
     to wash out (a white one: its chroma is noise); none of its samples is glare then."""
     clip_level: float = 0.98
     """A sample with every channel above this fraction of 255 is clipped: white whatever the sticker's colour."""
+    glare_clipped_share: float = 0.5
+    """Clipped samples count as lost to glare once they are more than this share of a sticker: below it the rest
+    shows the sticker's colour (tuning renders: 0.25 made 7 of 483 true whites unsure, no false white sure)."""
+    paled_chroma_shift: float = 0.02
+    """A sticker whose brightest quarter's chromaticity (linear channel shares) is farther than this from its dimmer
+    part's is paled by a highlight, if also lifted (below): a white's chromaticity does not change with its light."""
+    paled_lift: float = 1.3
+    """The brightest quarter must be at least this much brighter (luminance) than the dimmer part: a spot's falloff."""
+    paled_print_lift: float = 3.5
+    """Parts of a sticker more than this much darker than its brightest are a print (a logo), not a spot's falloff."""
     trim_dark: float = 0.2
     """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
