@@ -216,6 +216,7 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     """
     palette_hue = glare_free_hue(palette.fit_tables[0])
     white = usable & (chosen == _WHITE)
+    washed = np.zeros_like(white)
     if white.any():
         raw = linear_to_lab(measured)
         adapted_chroma = np.hypot(adapted[:, 1], adapted[:, 2])
@@ -265,8 +266,30 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     if cut < 0 or steps[cut] < tunables.classify_warm_gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
+        # Washed-out ones named from white are left: glare moved their hue (either way) as much as it paled them.
+        _pale_beyond(chosen, confidence, hues, chroma, warm, sure, ~sure & ~washed[warm], tunables)
         return
     _split_at_gap(chosen, confidence, hues, warm, ordered, cut, (_RED, _ORANGE), tunables.classify_warm_gap)
+
+
+def _pale_beyond(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],
+                 chroma: NDArray[np.float64], warm: NDArray[np.intp], sure: NDArray[np.bool_],
+                 pale: NDArray[np.bool_], tunables: Tunables) -> None:
+    """A ``pale`` red or orange far redder than all the face's ``sure`` (saturated) ones is red (in place).
+
+    Too pale to place the gap, its hue still holds to within the gap scaled by how much paler it is (hue noise
+    grows as chroma falls); the saturated ones keep their names: one pale sticker cannot say which colour they are.
+    Only redder: "far yellower is orange" changed nothing measured (physcam and synth tuning faces).
+    """
+    if not pale.any() or not sure.any():
+        return
+    low = float(hues[sure].min())
+    floor = tunables.classify_warm_chroma_share * float(chroma.max())
+    for hue, own, k in zip(hues[pale].tolist(), chroma[pale].tolist(), warm[pale].tolist(), strict=True):
+        need = tunables.classify_warm_gap * floor / max(own, 1e-9)
+        if hue < low - need and chosen[k] != _RED:
+            chosen[k] = _RED
+            confidence[k] = min(float(confidence[k]), 1.0 - math.exp(-(low - hue) / need))
 
 
 def _split_green_blue(chosen: NDArray[np.intp], confidence: NDArray[np.float64], measured: NDArray[np.float64],

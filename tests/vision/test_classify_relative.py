@@ -149,3 +149,15 @@ def test_a_pale_spot_below_clipping_is_no_sure_white_and_leaves_the_true_whites_
     assert read >= 35
     assert bad <= 12 and unpaled_bad >= bad + 10
     assert sure >= unpaled_sure + 3
+
+
+def test_a_pale_red_far_redder_than_the_faces_other_warm_stickers_is_red():
+    # tests/physcam medium faces (tuning seeds, as bench/live_colours.py renders them): one red paler than the
+    # face's other reds or oranges (light-fitted chroma 21-45 against 55-80), too pale to place the red/orange gap
+    # but 5-56 degrees of hue redder than all of them; CIEDE2000 alone names it orange (as main did).
+    from live_colours import rendered_read
+
+    for seed in (6, 29, 177, 190):
+        _, _, _, _, rgb, truth = rendered_read(("physcam", "physcam", "tuning", seed))
+        assert rgb is not None  # found in place
+        assert classify_face(rgb, DEFAULT_PALETTE).names == truth, seed
