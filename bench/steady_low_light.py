@@ -15,15 +15,23 @@ profile (``Tunables().for_video()``), as the camera loop does:
   Columns "single, last frame" read the last frame only; "single, any frame" averages over every frame.
 - **stacked**: the frames through ``qbr.vision.stack`` in turn (``stack_frame``, then ``measure_stack`` on the last
   frame): found = the stack's grid in place at the last frame; colours and error as above from the average.
-  "no carry" (``stack_carry=0``): the same without measuring frames missed by detection on the last grid.
+  "no carry" (``stack_carry=0``): the same without measuring frames missed by detection on the last grid;
+  "carry, 1 frame" (``stack_frames=1``): carrying the grid over missed frames, but nothing averaged.
+
+A last table reads ``--sessions`` dim session videos per split end to end, as ``qbr --camera VIDEO --no-window``
+does (auto-capture, resolution): a medium-tier ``synth.render_session`` brought down to 35-45% exposure and passed
+through one webcam's sensor (``synth.dim``), each frame with its own noise; each frame analysed alone (the loop
+before) vs through ``StreamAnalyser``.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import itertools
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -39,9 +47,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 import physcam  # noqa: E402
 from physcam.sensor import capture  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
-from seeds import FAMILIES, SPLITS, cube_seeds, scene_rng  # noqa: E402
-from synth.dim import render_dim_scene  # noqa: E402
+from seeds import FAMILIES, SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
+from synth import render_session_frames  # noqa: E402
+from synth.dim import WebcamSensor, render_dim_scene  # noqa: E402
 
+from qbr.app.environment import Environment  # noqa: E402
+from qbr.app.headless import run_headless  # noqa: E402
+from qbr.app.settings import Settings  # noqa: E402
+from qbr.app.sources import Frame, FrameSource  # noqa: E402
+from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.cube.generate import random_state  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
@@ -51,6 +66,9 @@ from qbr.vision.tunables import Tunables  # noqa: E402
 
 DIM = 3
 """Condition index of the dim faces in ``seeds.scene_rng`` (as ``bench/low_light.py``)."""
+SESSION_TIER = 30
+"""Index of the dim sessions in ``seeds.scene_rng``: their own scenes, apart from every single-photo benchmark's."""
+SESSION_FPS = 15
 
 Expose = Callable[[np.ndarray, np.random.Generator | None], np.ndarray]
 """A scene (before the sensor) -> one frame; no generator: the noiseless frame."""
@@ -155,7 +173,7 @@ def _best_of(repeats: int, *chains: Callable[[], None]) -> list[float]:
 
 def run_face(scene: SteadyScene, frames: int, jitter: float, seed: int, family: str,
              t: Tunables) -> tuple[list[Reading], list[Reading], np.ndarray]:
-    """(each frame read alone, the stack at the last frame and the same without carrying, ms per frame
+    """(each frame read alone, the stack at the last frame, without carrying, of one frame, ms per frame
     (frames, 3): detection, then measuring and naming the frame alone, then stacking, measuring the average and
     naming (best of ``REPEATS``))."""
     centre = scene.stickers[4].mean(axis=0)
@@ -163,8 +181,9 @@ def run_face(scene: SteadyScene, frames: int, jitter: float, seed: int, family: 
     singles: list[Reading] = []
     stack: FaceStack | None = None
     plain: FaceStack | None = None  # the same without frames carried on the last grid
-    no_carry = dataclasses.replace(t, stack_carry=0)
-    stacked = [Reading(), Reading()]
+    single: FaceStack | None = None  # and carrying the grid, but a frame alone
+    no_carry, one_frame = dataclasses.replace(t, stack_carry=0), dataclasses.replace(t, stack_frames=1)
+    stacked = [Reading(), Reading(), Reading()]
     ms = np.zeros((frames, 3))
     h, w = scene.scene.shape[:2]
     for k, m in enumerate(maps):
@@ -179,55 +198,115 @@ def run_face(scene: SteadyScene, frames: int, jitter: float, seed: int, family: 
         previous = stack
         stack = stack_frame(previous, image, detection, t)
         plain = stack_frame(plain, image, detection, no_carry)
+        single = stack_frame(single, image, detection, one_frame)
         ms[k, 1:] = _best_of(REPEATS, partial(_alone, image, detection, t), partial(_averaged, previous, image,
                                                                                       detection, t))
         rgb = measure_stickers_with_spread(image, detection, t).rgb if detection is not None else None
         singles.append(_read(image, quiet, detection, rgb, truth, scene.colours, t))
         if k == frames - 1:
             stacked = [_read(image, quiet, s.detection if s else None, measure_stack(s, t).rgb if s else None, truth,
-                             scene.colours, t) for s in (stack, plain)]
+                             scene.colours, t) for s in (stack, plain, single)]
     return singles, stacked, ms * 1000
+
+
+class _Frames(FrameSource):
+    """A rendered session's frames at its pace, as a video file gives them."""
+
+    kind = "video"
+
+    def __init__(self, frames: list[np.ndarray], fps: float) -> None:
+        self._frames, self.fps, self._i = frames, fps, 0
+
+    def read(self) -> Frame | None:
+        if self._i >= len(self._frames):
+            return None
+        self._i += 1
+        return Frame(self._frames[self._i - 1], self._i / self.fps)
+
+    @property
+    def ended(self) -> bool:
+        return self._i >= len(self._frames)
+
+
+def dim_session(seed: int, split_rng: np.random.Generator) -> tuple[str, list[np.ndarray]]:
+    """A medium-tier session video (``synth.render_session``) in a dim room: each frame's light brought down to
+    35-45% exposure (the dim faces' range), then through one webcam's sensor (``synth.dim``), its own noise a frame."""
+    facelets = random_state(state_rng(seed, "synth", DIM)).facelets
+    rng = split_rng
+    frames = list(render_session_frames(facelets, rng, fps=SESSION_FPS, tier="medium"))
+    exposure = float(rng.uniform(0.35, 0.45))
+    sensor = WebcamSensor.sample(rng, float(rng.uniform(800, 2500)), float(rng.uniform(2, 6)),
+                                 int(rng.integers(60, 91)))
+    # Exposure is of the encoded levels: the darker frame is the same picture at that share of its grey levels.
+    dark = [np.clip(np.rint(f.astype(np.float32) * exposure), 0, 255).astype(np.uint8) for f in frames]
+    return facelets, [sensor.expose(f, rng) for f in dark]
+
+
+def session_rows(sessions: int) -> list[str]:
+    """Rendered dim sessions read headless as ``qbr --camera VIDEO --no-window`` does: frames alone vs averaged."""
+    import qbr.app.analysis as analysis
+
+    rows = []
+    streamed = analysis.frame_analyser
+    variants = {"each frame alone": lambda t, photos: streamed(t, True), "steady frames averaged": streamed}
+    for split in SPLITS:
+        exact = dict.fromkeys(variants, 0)
+        captured = dict.fromkeys(variants, 0)
+        for seed in cube_seeds(split, sessions):
+            facelets, frames = dim_session(seed, scene_rng(seed, "synth", SESSION_TIER))
+            for name, analyser in variants.items():
+                analysis.frame_analyser = analyser  # the one choice run_headless makes by the source's kind
+                try:
+                    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), stdout_isatty=False,
+                                      config_dir=Path(tempfile.mkdtemp()), system_language="en", has_display=False,
+                                      clock=lambda: 0.0, sleep=lambda _s: None)
+                    result = run_headless(Settings(lang="en", window=False), env, _Frames(frames, SESSION_FPS))
+                finally:
+                    analysis.frame_analyser = streamed
+                payload = result.payload
+                exact[name] += payload.get("facelets") == facelets
+                captured[name] += len(payload.get("faces_captured") or (FACES if payload.get("facelets") else ()))
+        for name in variants:
+            rows.append(f"| {split} | {name} | {sessions} | {captured[name]} of {6 * sessions} "
+                        f"| {exact[name]} |")
+    return rows
 
 
 def _pct(values: Sequence[bool]) -> str:
     return f"{100 * np.mean(values):.1f}%" if values else "-"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--faces", type=int, default=100, help="dim faces per family and split")
-    parser.add_argument("--frames", type=int, default=8, help="frames of each face held steady")
-    parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
-    parser.add_argument("--jitter", type=float, default=1.0, help="hand tremor, pixels per frame (random walk)")
-    args = parser.parse_args(argv)
-    cv2.setNumThreads(1)
-    t = Tunables().for_video()
+def face_tables(args: argparse.Namespace, t: Tunables) -> None:
+    """The faces table and the live chain's time per frame."""
     print(f"## A dim face held steady: {args.frames} frames, one read alone vs averaged ({args.faces} faces per "
           f"family and split, tremor {args.jitter} px)\n")
-    print("| family | split | found: single, last frame | single, any frame | stacked | stacked, no carry "
-          "| colours right: single, last | single, any | stacked | stacked, no carry | median error: single, last "
-          "| stacked |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| family | split | found: single, last frame | single, any frame | stacked | no carry | carry, 1 frame "
+          "| colours right: single, last | single, any | stacked | no carry | carry, 1 frame "
+          "| median error: single, last | stacked |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     times: list[np.ndarray] = []
-    for family, split in itertools.product(args.families.split(","), SPLITS):
+    for family, split in itertools.product(args.families.split(",") , SPLITS):
         last: list[Reading] = []
         every: list[Reading] = []
         stacked: list[Reading] = []
         plain: list[Reading] = []
+        carried: list[Reading] = []
         for seed in cube_seeds(split, args.faces):
             singles, together, ms = run_face(SCENES[family](seed), args.frames, args.jitter, seed, family, t)
             last.append(singles[-1])
             every.extend(singles)
             stacked.append(together[0])
             plain.append(together[1])
+            carried.append(together[2])
             times.append(ms)
         both = [(a.error, b.error) for a, b in zip(last, stacked, strict=True) if a.found and b.found]
         errors = np.array(both) if both else np.full((1, 2), np.nan)
         print(f"| {family} | {split} | {_pct([r.found for r in last])} | {_pct([r.found for r in every])} "
               f"| {_pct([r.found for r in stacked])} | {_pct([r.found for r in plain])} "
+              f"| {_pct([r.found for r in carried])} "
               f"| {_pct([r.right for r in last])} "
               f"| {_pct([r.right for r in every])} | {_pct([r.right for r in stacked])} "
-              f"| {_pct([r.right for r in plain])} "
+              f"| {_pct([r.right for r in plain])} | {_pct([r.right for r in carried])} "
               f"| {np.median(errors[:, 0]):.1f} | {np.median(errors[:, 1]):.1f} |", flush=True)
     print("\nerror: median over faces found by both of the median sticker's sRGB distance from the noiseless frame.")
     ms = np.concatenate(times)
@@ -242,6 +321,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"| of which measure + name / stack + measure + name | {np.median(ms[:, 1]):.2f} / "
           f"{np.median(ms[:, 2]):.2f} | |")
     print(f"\nratio averaged / alone: median {np.median(averaged) / np.median(alone):.3f}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--faces", type=int, default=100, help="dim faces per family and split")
+    parser.add_argument("--frames", type=int, default=8, help="frames of each face held steady")
+    parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
+    parser.add_argument("--jitter", type=float, default=1.0, help="hand tremor, pixels per frame (random walk)")
+    parser.add_argument("--sessions", type=int, default=10, help="dim session videos per split read headless")
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    t = Tunables().for_video()
+    if args.faces > 0:
+        face_tables(args, t)
+    if args.sessions > 0:
+        print(f"\n## Dim session videos read headless ({SESSION_FPS} fps, medium tier at 35-45% exposure through a "
+              "noisy webcam)\n")
+        print("| split | analysis | sessions | faces captured | cubes exact |\n|---|---|---:|---:|---:|")
+        for row in session_rows(args.sessions):
+            print(row, flush=True)
     return 0
 
 
