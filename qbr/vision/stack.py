@@ -29,6 +29,8 @@ class FaceStack:
     """(side, side, 3) float64: the sum of ``crops``."""
     detection: FaceDetection
     """Where the face was last placed, in frame pixels (the last detection)."""
+    on_grid: FaceDetection
+    """The same face on the grid's pixels: what ``measure_stack`` measures the average with."""
     carried: int = 0
     """Frames in a row added on the last detection's grid, without one of their own."""
 
@@ -47,19 +49,31 @@ def cell_pixels(t: Tunables) -> int:
     return math.ceil(t.measure_samples / t.measure_inner)
 
 
-def _to_grid(detection: FaceDetection, cell: int) -> np.ndarray:
-    """Frame pixels -> grid pixels (grid coordinate x covers pixels cell * x - 0.5 onwards: pixel centres)."""
-    scale = np.array([[cell, 0, -0.5], [0, cell, -0.5], [0, 0, 1]], dtype=np.float64)
-    return scale @ np.linalg.inv(detection.homography)
+def _from_grid(detection: FaceDetection, cell: int) -> np.ndarray:
+    """Grid pixels -> frame pixels (grid pixel p covers grid coordinates p / cell .. (p + 1) / cell: its centre)."""
+    scale = np.array([[1 / cell, 0, 0.5 / cell], [0, 1 / cell, 0.5 / cell], [0, 0, 1]], dtype=np.float64)
+    return detection.homography @ scale
 
 
 def warp_face(image_bgr: np.ndarray, detection: FaceDetection, t: Tunables) -> np.ndarray:
     """(side, side, 3) float32: the face of ``detection`` in ``image_bgr`` warped onto its square grid."""
     cell = cell_pixels(t)
     side = detection.size * cell
-    crop = cv2.warpPerspective(image_bgr, _to_grid(detection, cell), (side, side), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    crop = cv2.warpPerspective(image_bgr, _from_grid(detection, cell), (side, side),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
     return crop.astype(np.float32)
+
+
+def _on_grid(detection: FaceDetection, t: Tunables) -> FaceDetection:
+    """``detection`` placed on its grid's pixels (what the average is measured with)."""
+    cell = cell_pixels(t)
+    to_grid = np.linalg.inv(_from_grid(detection, cell))
+    # The detection's sticker quads (their margins inside the cells) and outline, in one transform.
+    corners = np.concatenate((detection.stickers.reshape(-1, 2), detection.outline)).astype(np.float64)
+    mapped = apply_homography(to_grid, corners).astype(np.float32)
+    n = detection.size * detection.size * 4
+    return FaceDetection(stickers=mapped[:n].reshape(-1, 4, 2), outline=mapped[n:], confidence=detection.confidence,
+                         homography=to_grid @ detection.homography, size=detection.size)
 
 
 def _inner_means(crop: np.ndarray, size: int, t: Tunables) -> np.ndarray:
@@ -70,9 +84,12 @@ def _inner_means(crop: np.ndarray, size: int, t: Tunables) -> np.ndarray:
     return cells.mean(axis=(1, 3)).reshape(size * size, 3)
 
 
+_NEXT_CORNER = np.array([1, 2, 3, 0])
+
+
 def _moved(a: FaceDetection, b: FaceDetection, t: Tunables) -> bool:
     """The face outline's corners moved more than ``stack_motion`` of its side between the two detections."""
-    side = float(np.linalg.norm(np.roll(a.outline, -1, axis=0) - a.outline, axis=1).mean())
+    side = float(np.linalg.norm(a.outline[_NEXT_CORNER] - a.outline, axis=1).mean())
     return bool(np.linalg.norm(a.outline - b.outline, axis=1).max() > t.stack_motion * side)
 
 
@@ -102,33 +119,29 @@ def stack_frame(
         crop = warp_face(image_bgr, stack.detection, t)
         if _changed(stack, crop, t):
             return None
-        return _added(stack, crop, stack.detection, stack.carried + 1, t)
+        return _added(stack, crop, None, stack.carried + 1, t)
     crop = warp_face(image_bgr, detection, t)
     if (stack is None or stack.detection.size != detection.size or _moved(stack.detection, detection, t)
             or _changed(stack, crop, t)):
-        return FaceStack(crops=(crop,), total=crop.astype(np.float64), detection=detection)
+        return FaceStack(crops=(crop,), total=crop.astype(np.float64), detection=detection,
+                         on_grid=_on_grid(detection, t))
     return _added(stack, crop, detection, 0, t)
 
 
-def _added(stack: FaceStack, crop: np.ndarray, detection: FaceDetection, carried: int, t: Tunables) -> FaceStack:
+def _added(stack: FaceStack, crop: np.ndarray, detection: FaceDetection | None, carried: int,
+           t: Tunables) -> FaceStack:
+    """``stack`` with ``crop`` added (the oldest dropped past ``stack_frames``), placed by ``detection`` (None: as
+    before)."""
     crops = (*stack.crops, crop)
     total = stack.total + crop
     if len(crops) > t.stack_frames:
         total -= crops[0]
         crops = crops[1:]
-    return FaceStack(crops=crops, total=total, detection=detection, carried=carried)
+    if detection is None:
+        return FaceStack(crops=crops, total=total, detection=stack.detection, on_grid=stack.on_grid, carried=carried)
+    return FaceStack(crops=crops, total=total, detection=detection, on_grid=_on_grid(detection, t), carried=carried)
 
 
 def measure_stack(stack: FaceStack, tunables: Tunables = Tunables()) -> StickerColours:  # noqa: B008
     """The stickers' colours measured on the stack's average, as ``measure_stickers_with_spread`` measures a frame."""
-    t = tunables
-    cell = cell_pixels(t)
-    to_grid = _to_grid(stack.detection, cell)
-    # The last detection's sticker quads (their margins inside the cells) on the grid.
-    stickers = apply_homography(to_grid, stack.detection.stickers.reshape(-1, 2).astype(np.float64))
-    on_grid = FaceDetection(stickers=stickers.reshape(-1, 4, 2).astype(np.float32),
-                            outline=apply_homography(to_grid, stack.detection.outline.astype(np.float64)).astype(
-                                np.float32),
-                            confidence=stack.detection.confidence, homography=to_grid @ stack.detection.homography,
-                            size=stack.detection.size)
-    return measure_stickers_with_spread(np.ascontiguousarray(stack.mean), on_grid, t)
+    return measure_stickers_with_spread(stack.mean, stack.on_grid, tunables)
