@@ -242,7 +242,7 @@ def dim_session(seed: int, split_rng: np.random.Generator) -> tuple[str, list[np
     return facelets, [sensor.expose(f, rng) for f in dark]
 
 
-def session_rows(sessions: int) -> list[str]:
+def session_rows(sessions: int, t: Tunables) -> list[str]:
     """Rendered dim sessions read headless as ``qbr --camera VIDEO --no-window`` does: frames alone vs averaged."""
     import qbr.app.analysis as analysis
 
@@ -260,7 +260,7 @@ def session_rows(sessions: int) -> list[str]:
                     env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), stdout_isatty=False,
                                       config_dir=Path(tempfile.mkdtemp()), system_language="en", has_display=False,
                                       clock=lambda: 0.0, sleep=lambda _s: None)
-                    result = run_headless(Settings(lang="en", window=False), env, _Frames(frames, SESSION_FPS))
+                    result = run_headless(Settings(lang="en", window=False), env, _Frames(frames, SESSION_FPS), t)
                 finally:
                     analysis.frame_analyser = streamed
                 payload = result.payload
@@ -330,16 +330,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
     parser.add_argument("--jitter", type=float, default=1.0, help="hand tremor, pixels per frame (random walk)")
     parser.add_argument("--sessions", type=int, default=10, help="dim session videos per split read headless")
+    parser.add_argument("--stack-frames", type=int, default=Tunables().stack_frames,
+                        help="frames averaged (Tunables.stack_frames) in the 'stacked' columns and the sessions")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    t = Tunables().for_video()
+    t = dataclasses.replace(Tunables().for_video(), stack_frames=args.stack_frames)
     if args.faces > 0:
         face_tables(args, t)
     if args.sessions > 0:
         print(f"\n## Dim session videos read headless ({SESSION_FPS} fps, medium tier at 35-45% exposure through a "
               "noisy webcam)\n")
         print("| split | analysis | sessions | faces captured | cubes exact |\n|---|---|---:|---:|---:|")
-        for row in session_rows(args.sessions):
+        for row in session_rows(args.sessions, t):
             print(row, flush=True)
     return 0
 
