@@ -1,7 +1,12 @@
-"""Per-frame analysis for the live app: detect the face, measure its stickers, name their colours."""
+"""Per-frame analysis for the live app: detect the face, measure its stickers, name their colours.
+
+``analyse_frame`` reads one frame alone (a photo); ``StreamAnalyser`` reads a camera's or a video's frames in
+turn, measuring a face held steady on the average of its last frames (``qbr.vision.stack``): less sensor noise.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -10,6 +15,7 @@ if TYPE_CHECKING:
 
     from qbr.vision.detect import FaceDetection
     from qbr.vision.palette import Palette
+    from qbr.vision.stack import FaceStack
     from qbr.vision.tunables import Tunables
 
 
@@ -25,6 +31,8 @@ class FrameAnalysis:
     """Nine colour names from classify_face."""
     confidence: np.ndarray | None
     """(9,) classification confidence."""
+    frames: int = 1
+    """Frames of the face held steady averaged for ``rgb`` (1: this frame alone)."""
 
 
 def analyse_frame(
@@ -46,3 +54,37 @@ def analyse_frame(
     # A sticker lost to glare is shown uncertain, never a sure white.
     colours = classify_face(rgb, palette, tunables, glare=measured.glare)
     return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence)
+
+
+class StreamAnalyser:
+    """Analyses a stream's frames in turn, each face's colours measured on its last steady frames averaged.
+
+    A frame whose detection failed while a face is held is measured on the last grid (``FaceStack``), so a dim face
+    missed now and then stays seen.
+    """
+
+    def __init__(self, tunables: Tunables) -> None:
+        self.tunables = tunables
+        self.stack: FaceStack | None = None
+
+    def __call__(self, image: np.ndarray, palette: Palette, size: int | None = None) -> FrameAnalysis | None:
+        """The analysis of the stream's next frame; None when no face is held in it."""
+        from qbr.vision.classify import classify_face
+        from qbr.vision.detect import detect_face
+        from qbr.vision.stack import measure_stack, stack_frame
+
+        t = self.tunables
+        self.stack = stack_frame(self.stack, image, detect_face(image, t, size), t)
+        if self.stack is None:
+            return None
+        measured = measure_stack(self.stack, t)
+        colours = classify_face(measured.rgb, palette, t, glare=measured.glare)
+        return FrameAnalysis(detection=self.stack.detection, rgb=measured.rgb, colours=tuple(colours.names),
+                             confidence=colours.confidence, frames=self.stack.frames)
+
+
+def frame_analyser(tunables: Tunables, photos: bool) -> Callable[[np.ndarray, Palette], FrameAnalysis | None]:
+    """How a source's frames are analysed: photos each alone (each shows another face), a stream's in turn."""
+    if photos:
+        return lambda image, palette: analyse_frame(image, tunables, palette)
+    return StreamAnalyser(tunables)

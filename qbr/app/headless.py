@@ -96,17 +96,18 @@ def run_headless(
     store: Store | None = None,
 ) -> CommandResult:
     """Run the session on ``source`` until six faces are captured and resolved, or the input ends."""
-    from qbr.app.analysis import analyse_frame
+    from qbr.app.analysis import frame_analyser
     from qbr.app.jobs import resolve_and_solve
     from qbr.app.report import cube_result, empty_payload
+    from qbr.app.sources import ImageFolderSource
     from qbr.vision.palette import DEFAULT_PALETTE
     from qbr.vision.tunables import Tunables
 
+    photos = isinstance(source, ImageFolderSource)
     if tunables is None:
-        from qbr.app.sources import ImageFolderSource
-
         # Still photos get every fallback search; in a video the face comes round again in a moment.
-        tunables = Tunables() if isinstance(source, ImageFolderSource) else Tunables().for_video()
+        tunables = Tunables() if photos else Tunables().for_video()
+    analyser = frame_analyser(tunables, photos)
     store = store or Store(env.config_dir)
     # Nobody to read a message: the session quits as soon as the source has ended.
     session, trs = make_session(settings, store, t0=0.0, all_languages=False, interactive=False,
@@ -129,7 +130,7 @@ def run_headless(
         return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
 
     with source:
-        Runtime(session, source, analyse=lambda image: analyse_frame(image, tunables, session.palette),
+        Runtime(session, source, analyse=lambda image: analyser(image, session.palette),
                 resolve=resolve, front=Unattended(env.sleep), out=io.StringIO(), save_palette=store.save_palette,
                 save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
                 clock=env.clock, paced=False, threaded=False,

@@ -165,7 +165,7 @@ class WindowLoop(Runtime):
 def run_window(settings: Settings, env: Environment, source: FrameSource, *, store: Store | None = None,
                session: Session | None = None, title: str = WINDOW_TITLE) -> CommandResult:
     """Run the live window on ``source`` until ESC or the window is closed; closes ``source`` at the end."""
-    from qbr.app.analysis import analyse_frame
+    from qbr.app.analysis import frame_analyser
     from qbr.app.headless import make_session
     from qbr.app.jobs import resolve_and_solve, solve_facelets
     from qbr.app.sources import ImageFolderSource
@@ -173,7 +173,8 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     from qbr.vision.tunables import Tunables
 
     # Still photos get every fallback search; in a video the face comes round again in a moment.
-    tunables = Tunables() if isinstance(source, ImageFolderSource) else Tunables().for_video()
+    photos = isinstance(source, ImageFolderSource)
+    analyser = frame_analyser(Tunables() if photos else Tunables().for_video(), photos)
     store = store or Store(env.config_dir)
     if session is None:
         session, _ = make_session(settings, store, t0=env.clock(), live=source.is_live)
@@ -182,7 +183,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
         env.stderr.write(f"qbr: {warning}\n")
 
     def analyse(image: np.ndarray) -> FrameAnalysis | None:
-        return analyse_frame(image, tunables, session.palette)
+        return analyser(image, session.palette)
 
     progress: queue.SimpleQueue[int] = queue.SimpleQueue()
 

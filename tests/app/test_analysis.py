@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import synth
 
@@ -32,3 +34,17 @@ def test_no_cube_no_analysis() -> None:
     rng = np.random.default_rng(0)
     wall = rng.integers(100, 120, (480, 640, 3), dtype=np.uint8)
     assert analyse_frame(wall, Tunables(), DEFAULT_PALETTE) is None
+
+
+def test_a_stream_measures_a_steady_face_on_its_frames_averaged_and_starts_again_for_another() -> None:
+    from qbr.app.analysis import StreamAnalyser
+
+    rng = np.random.default_rng(5)
+    faces = [synth.render_face(synth.random_colours(rng), synth.sample_params("easy", rng), rng) for _ in range(2)]
+    live = dataclasses.replace(Tunables().for_video(), stack_frames=8)  # averaging on (off by default)
+    stream = StreamAnalyser(live)
+    seen = [stream(r.image, DEFAULT_PALETTE) for r in (faces[0],) * (live.stack_frames + 2) + (faces[1],)]
+    assert all(a is not None for a in seen)
+    assert [a.frames for a in seen] == [*range(1, live.stack_frames + 1), live.stack_frames, live.stack_frames, 1]
+    assert seen[-2].colours == faces[0].colours and seen[-1].colours == faces[1].colours
+    assert stream(np.full_like(faces[0].image, 100), DEFAULT_PALETTE) is None

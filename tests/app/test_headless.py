@@ -180,6 +180,32 @@ def test_a_camera_that_falls_silent_is_reported_once_and_the_scan_goes_on(sessio
                      "another program; everything scanned is kept.", "qbr: camera 0: The camera is back."]
 
 
+def test_a_video_is_read_through_the_steady_face_stack_and_photos_each_alone(session_video, tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from qbr.app.analysis import StreamAnalyser
+    from qbr.vision.tunables import Tunables
+
+    facelets, frames, _ = session_video
+    averaged: list[int] = []
+    call = StreamAnalyser.__call__
+
+    def spy(self: StreamAnalyser, image: np.ndarray, palette, size: int | None = None):
+        analysis = call(self, image, palette, size)
+        averaged.append(0 if analysis is None else analysis.frames)
+        return analysis
+
+    monkeypatch.setattr(StreamAnalyser, "__call__", spy)
+    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), stdout_isatty=False, config_dir=tmp_path,
+                      system_language="en", has_display=False, clock=lambda: 0.0, sleep=lambda s: None)
+    result = headless.run_headless(Settings(lang="en", window=False), env, _SilentSpell(frames, silent_reads=0))
+    assert result.payload["facelets"] == facelets
+    assert averaged and max(averaged) == Tunables().stack_frames  # a video's frames go through the face's stack
+    averaged.clear()
+    _, out, _ = run(["--images", str(DATA / "photos" / "3x3x3-random-01"), "--no-window", "--json"], tmp_path)
+    assert len(json.loads(out)["facelets"] or "") == 54
+    assert averaged == []  # a photo shows another face: read alone
+
+
 def test_a_washed_out_centre_like_another_does_not_stall_the_scan(tmp_path: Path) -> None:
     # In this rig's photos two centres (the white and the washed-out yellow) measure alike and both read white;
     # shown one after the other, their outer stickers tell them apart, so all six faces are captured (issue 13).

@@ -163,6 +163,15 @@ def _lambert(normal_cam: np.ndarray, p: ShotParams) -> tuple[float, float]:
 def shoot(colours_by_face: Mapping[str, Sequence[str]], face: str, p: ShotParams,
           rng: np.random.Generator) -> Shot:
     """Photograph ``face`` of the cube whose stickers are ``colours_by_face`` (names, net order)."""
+    radiance, stickers_truth = scene_radiance(colours_by_face, face, p, rng)
+    image = capture(radiance, p.sensor, rng)
+    return Shot(image, stickers_truth, tuple(colours_by_face[face]), p)
+
+
+def scene_radiance(colours_by_face: Mapping[str, Sequence[str]], face: str, p: ShotParams,
+                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """What reaches the sensor when ``shoot`` photographs ``face``: (H, W, 3) linear camera RGB and the truth quads;
+    ``sensor.capture(radiance, p.sensor, rng)`` makes a frame of it (each generator its own noise)."""
     s = SUPERSAMPLE
     w, h = p.width * s, p.height * s
     sens = sensitivities(p.sensor.filter_shift)
@@ -223,8 +232,7 @@ def shoot(colours_by_face: Mapping[str, Sequence[str]], face: str, p: ShotParams
     ramp = (np.cos(a) * (np.arange(p.width, dtype=np.float32) / p.width - 0.5)[None, :]
             + np.sin(a) * (np.arange(p.height, dtype=np.float32) / p.height - 0.5)[:, None]) * p.gradient
     radiance = key * (1 + ramp)[..., None] + fill * (1 - ramp)[..., None]
-    image = capture(radiance, p.sensor, rng)
-    return Shot(image, stickers_truth, tuple(colours_by_face[face]), p)
+    return radiance, stickers_truth
 
 
 def _thumb(canvas: Canvas, corners: np.ndarray, refl: np.ndarray, rng: np.random.Generator, pitch: float) -> None:
@@ -261,9 +269,19 @@ def _glare(canvas: Canvas, mask: np.ndarray, corners: np.ndarray, peak: float, r
 
 def render_face(colours: Sequence[str], params: ShotParams, rng: np.random.Generator) -> Shot:
     """One face of nine given colours (the neighbours' stickers random), like ``synth.render_face``."""
+    return shoot(_with_neighbours(colours, rng), "F", params, rng)
+
+
+def face_radiance(colours: Sequence[str], params: ShotParams,
+                  rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """``render_face``'s scene before the sensor (``scene_radiance``), for several frames of one steady face."""
+    return scene_radiance(_with_neighbours(colours, rng), "F", params, rng)
+
+
+def _with_neighbours(colours: Sequence[str], rng: np.random.Generator) -> dict[str, list[str]]:
     others = {f: [COLOURS[i] for i in rng.integers(0, 6, 9)] for f in FACES}
     others["F"] = list(colours)
-    return shoot(others, "F", params, rng)
+    return others
 
 
 def render_cube(facelets: str, params_for_face: Callable[[str], ShotParams] | ShotParams, rng: np.random.Generator,

@@ -58,19 +58,40 @@ def webcam_sensor(image_bgr: np.ndarray, rng: np.random.Generator, electrons: fl
     ``read_noise`` is in electrons too. White balance gains lift the weak blue of a warm lamp, and the colour
     matrix (about 1.4-1.8 on its diagonal, as webcams use) saturates colours, with their noise.
     """
-    saturation = float(rng.uniform(0.6, 1.2))
-    matrix = np.eye(3) * (1 + saturation) - saturation / 3  # rows sum to 1: greys stay grey
-    balance = np.array([rng.uniform(1.6, 2.4), 1.0, rng.uniform(0.8, 1.0)], np.float32)  # B, G, R gains
-    lin = cv2.transform(cv2.LUT(image_bgr, _LIN_FROM_8), np.linalg.inv(matrix))
-    signal = np.maximum(lin, 0) / balance * np.float32(electrons)
-    white = rng.standard_normal(signal.shape).astype(np.float32)
-    # Blurring white noise by a Gaussian of sigma s divides its deviation by 2 sqrt(pi) s: scale it back.
-    spread = cv2.GaussianBlur(white, (0, 0), _DEMOSAIC_SIGMA) * np.float32(2 * np.sqrt(np.pi) * _DEMOSAIC_SIGMA)
-    noisy = (signal + np.sqrt(signal + np.float32(read_noise**2)) * spread) * (balance / np.float32(electrons))
-    encoded = 1.055 * np.maximum(cv2.transform(noisy, matrix), 0) ** (1 / 2.4) - 0.055
-    out = np.clip(np.rint(encoded * 255), 0, 255).astype(np.uint8)
-    _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)])
-    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return WebcamSensor.sample(rng, electrons, read_noise, jpeg_quality).expose(image_bgr, rng)
+
+
+@dataclasses.dataclass(frozen=True)
+class WebcamSensor:
+    """One webcam's settings (``webcam_sensor``): every frame it takes of a scene gets its own noise."""
+
+    matrix: np.ndarray
+    balance: np.ndarray
+    electrons: float
+    read_noise: float
+    jpeg_quality: int
+
+    @staticmethod
+    def sample(rng: np.random.Generator, electrons: float, read_noise: float, jpeg_quality: int) -> WebcamSensor:
+        saturation = float(rng.uniform(0.6, 1.2))
+        matrix = np.eye(3) * (1 + saturation) - saturation / 3  # rows sum to 1: greys stay grey
+        balance = np.array([rng.uniform(1.6, 2.4), 1.0, rng.uniform(0.8, 1.0)], np.float32)  # B, G, R gains
+        return WebcamSensor(matrix, balance, electrons, read_noise, jpeg_quality)
+
+    def expose(self, image_bgr: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """One frame of the noiseless render ``image_bgr``, its noise drawn from ``rng``."""
+        electrons, balance = np.float32(self.electrons), self.balance
+        lin = cv2.transform(cv2.LUT(image_bgr, _LIN_FROM_8), np.linalg.inv(self.matrix))
+        signal = np.maximum(lin, 0) / balance * electrons
+        white = rng.standard_normal(signal.shape).astype(np.float32)
+        # Blurring white noise by a Gaussian of sigma s divides its deviation by 2 sqrt(pi) s: scale it back.
+        spread = (cv2.GaussianBlur(white, (0, 0), _DEMOSAIC_SIGMA)
+                  * np.float32(2 * np.sqrt(np.pi) * _DEMOSAIC_SIGMA))
+        noisy = (signal + np.sqrt(signal + np.float32(self.read_noise**2)) * spread) * (balance / electrons)
+        encoded = 1.055 * np.maximum(cv2.transform(noisy, self.matrix), 0) ** (1 / 2.4) - 0.055
+        out = np.clip(np.rint(encoded * 255), 0, 255).astype(np.uint8)
+        _ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(self.jpeg_quality)])
+        return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
 def render_dim_face(rng: np.random.Generator, width: int = 640, height: int = 480) -> Rendered:
@@ -81,3 +102,13 @@ def render_dim_face(rng: np.random.Generator, width: int = 640, height: int = 48
     image = webcam_sensor(rendered.image, rng, float(rng.uniform(800, 2500)), float(rng.uniform(2, 6)),
                           int(rng.integers(60, 91)))
     return dataclasses.replace(rendered, image=image)
+
+
+def render_dim_scene(rng: np.random.Generator, width: int = 640,
+                     height: int = 480) -> tuple[Rendered, WebcamSensor]:
+    """The noiseless render and the webcam of ``render_dim_face`` (same draws): ``sensor.expose(render.image, rng)``
+    with the same ``rng`` next gives that very photo; other generators give more frames with their own noise."""
+    colours = tuple(COLOUR_NAMES[i] for i in rng.integers(0, 6, 9))
+    rendered = render_face(colours, dim_params(rng, width, height), rng)
+    electrons, read_noise, quality = float(rng.uniform(800, 2500)), float(rng.uniform(2, 6)), int(rng.integers(60, 91))
+    return rendered, WebcamSensor.sample(rng, electrons, read_noise, quality)

@@ -1,0 +1,350 @@
+"""A dim face held steady for a few frames: one frame read alone vs the frames averaged on the face's grid.
+
+    nice -n 10 python bench/steady_low_light.py [--faces 100] [--frames 8] [--families synth,physcam]
+                                                [--jitter 1.0]
+
+Each face is ``bench/low_light.py``'s dim face (same seeds, ``bench/seeds.py``: the tuning split beside the frozen
+validation split), filmed ``--frames`` times: the scene before the sensor is rendered once, each frame gets its own
+sensor noise (frame 1 is the single photo ``low_light.py`` reads) and a steady hand's tremor (a random walk of
+``--jitter`` pixels and 0.3 degrees a frame about the face's centre; the truth follows it). Read with the live
+profile (``Tunables().for_video()``), as the camera loop does:
+
+- **single**: each frame on its own (detect, measure, name): found = every sticker centre within 30% of a pitch of
+  the truth; colours right = found and the nine names (``classify_face``, default palette) right; error = median
+  over stickers of the sRGB distance of the measurement to the same stickers measured on the noiseless frame.
+  Columns "single, last frame" read the last frame only; "single, any frame" averages over every frame.
+- **stacked**: the frames through ``qbr.vision.stack`` in turn (``stack_frame``, then ``measure_stack`` on the last
+  frame): found = the stack's grid in place at the last frame; colours and error as above from the average.
+  "no carry" (``stack_carry=0``): the same without measuring frames missed by detection on the last grid;
+  "carry, 1 frame" (``stack_frames=1``): carrying the grid over missed frames, but nothing averaged.
+
+A last table reads ``--sessions`` dim session videos per split end to end, as ``qbr --camera VIDEO --no-window``
+does (auto-capture, resolution): a medium-tier ``synth.render_session`` brought down to 35-45% exposure and passed
+through one webcam's sensor (``synth.dim``), each frame with its own noise; each frame analysed alone (the loop
+before) vs through ``StreamAnalyser``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import io
+import itertools
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the renderers live with the tests
+sys.path.insert(0, str(ROOT / "bench"))
+
+import physcam  # noqa: E402
+from physcam.sensor import capture  # noqa: E402
+from scan_accuracy import detection_matches  # noqa: E402
+from seeds import FAMILIES, SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
+from synth import render_session_frames  # noqa: E402
+from synth.dim import WebcamSensor, render_dim_scene  # noqa: E402
+
+from qbr.app.environment import Environment  # noqa: E402
+from qbr.app.headless import run_headless  # noqa: E402
+from qbr.app.settings import Settings  # noqa: E402
+from qbr.app.sources import Frame, FrameSource  # noqa: E402
+from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.cube.generate import random_state  # noqa: E402
+from qbr.vision.classify import classify_face  # noqa: E402
+from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
+from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
+from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
+from qbr.vision.stack import FaceStack, measure_stack, stack_frame  # noqa: E402
+from qbr.vision.tunables import Tunables  # noqa: E402
+
+DIM = 3
+"""Condition index of the dim faces in ``seeds.scene_rng`` (as ``bench/low_light.py``)."""
+SESSION_TIER = 30
+"""Index of the dim sessions in ``seeds.scene_rng``: their own scenes, apart from every single-photo benchmark's."""
+SESSION_FPS = 15
+
+Expose = Callable[[np.ndarray, np.random.Generator | None], np.ndarray]
+"""A scene (before the sensor) -> one frame; no generator: the noiseless frame."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SteadyScene:
+    scene: np.ndarray
+    """What the sensor sees (synth: a noiseless 8-bit render; physcam: linear radiance), HxWx3."""
+    stickers: np.ndarray
+    colours: tuple[str, ...]
+    expose: Expose
+    rng: np.random.Generator
+    """The scene's generator after rendering: frame 1's noise (the single photo of ``bench/low_light.py``)."""
+
+
+def _synth(seed: int) -> SteadyScene:
+    rng = scene_rng(seed, "synth", DIM)
+    rendered, sensor = render_dim_scene(rng)
+    quiet = dataclasses.replace(sensor, electrons=1e9, read_noise=0.0)
+
+    def expose(scene: np.ndarray, noise: np.random.Generator | None) -> np.ndarray:
+        return sensor.expose(scene, noise) if noise is not None else quiet.expose(scene, np.random.default_rng(0))
+
+    return SteadyScene(rendered.image, rendered.stickers, tuple(rendered.colours), expose, rng)
+
+
+def _physcam(seed: int) -> SteadyScene:
+    rng = scene_rng(seed, "physcam", DIM)
+    colours = tuple(physcam.shoot.COLOURS[i] for i in rng.integers(0, 6, 9))
+    params = physcam.sample_params("dim", rng)
+    radiance, stickers = physcam.face_radiance(colours, params, rng)
+    quiet = dataclasses.replace(params.sensor, photons=1e9, read_noise=0.0)
+
+    def expose(scene: np.ndarray, noise: np.random.Generator | None) -> np.ndarray:
+        if noise is None:
+            return capture(scene, quiet, np.random.default_rng(0))
+        return capture(scene, params.sensor, noise)
+
+    return SteadyScene(radiance, stickers, colours, expose, rng)
+
+
+SCENES: dict[str, Callable[[int], SteadyScene]] = {"synth": _synth, "physcam": _physcam}
+
+
+def tremor(count: int, centre: np.ndarray, jitter: float, rng: np.random.Generator) -> list[np.ndarray]:
+    """2x3 affine maps of a steady hand's ``count`` frames: the first is the identity, then a damped random walk."""
+    maps, drift = [], np.zeros(3)  # dx, dy (pixels), turn (degrees)
+    for k in range(count):
+        if k:
+            drift = 0.85 * drift + rng.normal(0, [jitter, jitter, 0.3])
+        m = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), float(drift[2]), 1.0)
+        m[:, 2] += drift[:2]
+        maps.append(m)
+    return maps
+
+
+@dataclasses.dataclass
+class Reading:
+    found: bool = False
+    right: bool = False
+    error: float = float("nan")
+
+
+def _read(image: np.ndarray, quiet: np.ndarray, detection: FaceDetection | None, rgb: np.ndarray | None,
+          truth: np.ndarray, colours: tuple[str, ...], t: Tunables) -> Reading:
+    if detection is None or rgb is None or not detection_matches(detection, truth):
+        return Reading()
+    names = tuple(classify_face(rgb, DEFAULT_PALETTE, t).names)
+    reference = measure_stickers_with_spread(quiet, detection, t).rgb
+    return Reading(True, names == colours, float(np.median(np.linalg.norm(rgb - reference, axis=1))))
+
+
+REPEATS = 3
+"""Timing runs per frame and chain, interleaved; the fastest counts (the others' extra is the shared machine's)."""
+
+
+def _alone(image: np.ndarray, detection: FaceDetection | None, t: Tunables) -> None:
+    """The live chain after detection before: the frame measured and named alone."""
+    if detection is not None:
+        measured = measure_stickers_with_spread(image, detection, t)
+        classify_face(measured.rgb, DEFAULT_PALETTE, t, glare=measured.glare)
+
+
+def _averaged(previous: FaceStack | None, image: np.ndarray, detection: FaceDetection | None, t: Tunables) -> None:
+    """The live chain after detection now: the frame stacked, the average measured and named."""
+    stack = stack_frame(previous, image, detection, t)
+    if stack is not None:
+        measured = measure_stack(stack, t)
+        classify_face(measured.rgb, DEFAULT_PALETTE, t, glare=measured.glare)
+
+
+def _best_of(repeats: int, *chains: Callable[[], None]) -> list[float]:
+    best = [float("inf")] * len(chains)
+    for _ in range(repeats):
+        for i, chain in enumerate(chains):
+            start = time.perf_counter()
+            chain()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+def run_face(scene: SteadyScene, frames: int, jitter: float, seed: int, family: str,
+             t: Tunables) -> tuple[list[Reading], list[Reading], np.ndarray]:
+    """(each frame read alone, the stack at the last frame, without carrying, of one frame, ms per frame
+    (frames, 3): detection, then measuring and naming the frame alone, then stacking, measuring the average and
+    naming (best of ``REPEATS``))."""
+    centre = scene.stickers[4].mean(axis=0)
+    maps = tremor(frames, centre, jitter, np.random.default_rng([seed, FAMILIES.index(family), DIM, 1]))
+    singles: list[Reading] = []
+    stack: FaceStack | None = None
+    plain: FaceStack | None = None  # the same without frames carried on the last grid
+    single: FaceStack | None = None  # and carrying the grid, but a frame alone
+    no_carry, one_frame = dataclasses.replace(t, stack_carry=0), dataclasses.replace(t, stack_frames=1)
+    stacked = [Reading(), Reading(), Reading()]
+    ms = np.zeros((frames, 3))
+    h, w = scene.scene.shape[:2]
+    for k, m in enumerate(maps):
+        moved = scene.scene if k == 0 else cv2.warpAffine(scene.scene, m, (w, h), flags=cv2.INTER_LINEAR,
+                                                           borderMode=cv2.BORDER_REFLECT)
+        noise = scene.rng if k == 0 else np.random.default_rng([seed, FAMILIES.index(family), DIM, 2, k])
+        image, quiet = scene.expose(moved, noise), scene.expose(moved, None)
+        truth = cv2.transform(scene.stickers.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 4, 2)
+        start = time.perf_counter()
+        detection = detect_face(image, t)
+        ms[k, 0] = time.perf_counter() - start
+        previous = stack
+        stack = stack_frame(previous, image, detection, t)
+        plain = stack_frame(plain, image, detection, no_carry)
+        single = stack_frame(single, image, detection, one_frame)
+        ms[k, 1:] = _best_of(REPEATS, partial(_alone, image, detection, t), partial(_averaged, previous, image,
+                                                                                      detection, t))
+        rgb = measure_stickers_with_spread(image, detection, t).rgb if detection is not None else None
+        singles.append(_read(image, quiet, detection, rgb, truth, scene.colours, t))
+        if k == frames - 1:
+            stacked = [_read(image, quiet, s.detection if s else None, measure_stack(s, t).rgb if s else None, truth,
+                             scene.colours, t) for s in (stack, plain, single)]
+    return singles, stacked, ms * 1000
+
+
+class _Frames(FrameSource):
+    """A rendered session's frames at its pace, as a video file gives them."""
+
+    kind = "video"
+
+    def __init__(self, frames: list[np.ndarray], fps: float) -> None:
+        self._frames, self.fps, self._i = frames, fps, 0
+
+    def read(self) -> Frame | None:
+        if self._i >= len(self._frames):
+            return None
+        self._i += 1
+        return Frame(self._frames[self._i - 1], self._i / self.fps)
+
+    @property
+    def ended(self) -> bool:
+        return self._i >= len(self._frames)
+
+
+def dim_session(seed: int, split_rng: np.random.Generator) -> tuple[str, list[np.ndarray]]:
+    """A medium-tier session video (``synth.render_session``) in a dim room: each frame's light brought down to
+    35-45% exposure (the dim faces' range), then through one webcam's sensor (``synth.dim``), its own noise a frame."""
+    facelets = random_state(state_rng(seed, "synth", DIM)).facelets
+    rng = split_rng
+    frames = list(render_session_frames(facelets, rng, fps=SESSION_FPS, tier="medium"))
+    exposure = float(rng.uniform(0.35, 0.45))
+    sensor = WebcamSensor.sample(rng, float(rng.uniform(800, 2500)), float(rng.uniform(2, 6)),
+                                 int(rng.integers(60, 91)))
+    # Exposure is of the encoded levels: the darker frame is the same picture at that share of its grey levels.
+    dark = [np.clip(np.rint(f.astype(np.float32) * exposure), 0, 255).astype(np.uint8) for f in frames]
+    return facelets, [sensor.expose(f, rng) for f in dark]
+
+
+def session_rows(sessions: int, t: Tunables) -> list[str]:
+    """Rendered dim sessions read headless as ``qbr --camera VIDEO --no-window`` does: frames alone vs averaged."""
+    import qbr.app.analysis as analysis
+
+    rows = []
+    streamed = analysis.frame_analyser
+    variants = {"each frame alone": lambda t, photos: streamed(t, True), "steady frames averaged": streamed}
+    for split in SPLITS:
+        exact = dict.fromkeys(variants, 0)
+        captured = dict.fromkeys(variants, 0)
+        for seed in cube_seeds(split, sessions):
+            facelets, frames = dim_session(seed, scene_rng(seed, "synth", SESSION_TIER))
+            for name, analyser in variants.items():
+                analysis.frame_analyser = analyser  # the one choice run_headless makes by the source's kind
+                try:
+                    env = Environment(stdout=io.StringIO(), stderr=io.StringIO(), stdout_isatty=False,
+                                      config_dir=Path(tempfile.mkdtemp()), system_language="en", has_display=False,
+                                      clock=lambda: 0.0, sleep=lambda _s: None)
+                    result = run_headless(Settings(lang="en", window=False), env, _Frames(frames, SESSION_FPS), t)
+                finally:
+                    analysis.frame_analyser = streamed
+                payload = result.payload
+                exact[name] += payload.get("facelets") == facelets
+                captured[name] += len(payload.get("faces_captured") or (FACES if payload.get("facelets") else ()))
+        for name in variants:
+            rows.append(f"| {split} | {name} | {sessions} | {captured[name]} of {6 * sessions} "
+                        f"| {exact[name]} |")
+    return rows
+
+
+def _pct(values: Sequence[bool]) -> str:
+    return f"{100 * np.mean(values):.1f}%" if values else "-"
+
+
+def face_tables(args: argparse.Namespace, t: Tunables) -> None:
+    """The faces table and the live chain's time per frame."""
+    print(f"## A dim face held steady: {args.frames} frames, one read alone vs averaged ({args.faces} faces per "
+          f"family and split, tremor {args.jitter} px)\n")
+    print("| family | split | found: single, last frame | single, any frame | stacked | no carry | carry, 1 frame "
+          "| colours right: single, last | single, any | stacked | no carry | carry, 1 frame "
+          "| median error: single, last | stacked |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    times: list[np.ndarray] = []
+    for family, split in itertools.product(args.families.split(",") , SPLITS):
+        last: list[Reading] = []
+        every: list[Reading] = []
+        stacked: list[Reading] = []
+        plain: list[Reading] = []
+        carried: list[Reading] = []
+        for seed in cube_seeds(split, args.faces):
+            singles, together, ms = run_face(SCENES[family](seed), args.frames, args.jitter, seed, family, t)
+            last.append(singles[-1])
+            every.extend(singles)
+            stacked.append(together[0])
+            plain.append(together[1])
+            carried.append(together[2])
+            times.append(ms)
+        both = [(a.error, b.error) for a, b in zip(last, stacked, strict=True) if a.found and b.found]
+        errors = np.array(both) if both else np.full((1, 2), np.nan)
+        print(f"| {family} | {split} | {_pct([r.found for r in last])} | {_pct([r.found for r in every])} "
+              f"| {_pct([r.found for r in stacked])} | {_pct([r.found for r in plain])} "
+              f"| {_pct([r.found for r in carried])} "
+              f"| {_pct([r.right for r in last])} "
+              f"| {_pct([r.right for r in every])} | {_pct([r.right for r in stacked])} "
+              f"| {_pct([r.right for r in plain])} | {_pct([r.right for r in carried])} "
+              f"| {np.median(errors[:, 0]):.1f} | {np.median(errors[:, 1]):.1f} |", flush=True)
+    print("\nerror: median over faces found by both of the median sticker's sRGB distance from the noiseless frame.")
+    ms = np.concatenate(times)
+    alone, averaged = ms[:, 0] + ms[:, 1], ms[:, 0] + ms[:, 2]
+    print(f"\n## Live chain per frame (these {len(ms)} dim 640x480 frames, one thread; after detection: the "
+          f"fastest of {REPEATS} interleaved runs per frame)\n")
+    print("| chain | median ms | p95 ms |\n|---|---:|---:|")
+    print(f"| detect + measure + name (each frame alone) | {np.median(alone):.2f} "
+          f"| {np.percentile(alone, 95):.2f} |")
+    print(f"| detect + stack + measure the average + name | {np.median(averaged):.2f} "
+          f"| {np.percentile(averaged, 95):.2f} |")
+    print(f"| of which measure + name / stack + measure + name | {np.median(ms[:, 1]):.2f} / "
+          f"{np.median(ms[:, 2]):.2f} | |")
+    print(f"\nratio averaged / alone: median {np.median(averaged) / np.median(alone):.3f}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--faces", type=int, default=100, help="dim faces per family and split")
+    parser.add_argument("--frames", type=int, default=8, help="frames of each face held steady")
+    parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
+    parser.add_argument("--jitter", type=float, default=1.0, help="hand tremor, pixels per frame (random walk)")
+    parser.add_argument("--sessions", type=int, default=10, help="dim session videos per split read headless")
+    parser.add_argument("--stack-frames", type=int, default=Tunables().stack_frames,
+                        help="frames averaged (Tunables.stack_frames) in the 'stacked' columns and the sessions")
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    t = dataclasses.replace(Tunables().for_video(), stack_frames=args.stack_frames)
+    if args.faces > 0:
+        face_tables(args, t)
+    if args.sessions > 0:
+        print(f"\n## Dim session videos read headless ({SESSION_FPS} fps, medium tier at 35-45% exposure through a "
+              "noisy webcam)\n")
+        print("| split | analysis | sessions | faces captured | cubes exact |\n|---|---|---:|---:|---:|")
+        for row in session_rows(args.sessions, t):
+            print(row, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
