@@ -143,6 +143,7 @@ RULES = (
     Rule("all retries (for_video profile)", "detect", {"retry_canny_factor": 1.0, "retry_work_width": 0,
                                                        "retry_clahe_clip": 0.0, "retry_low_canny_factor": 0.0}),
     Rule("retry without short edge pieces (retry_edge_piece)", "detect", {"retry_edge_piece": 0.0}),
+    Rule("pooled look: every look's candidates at once (pool_same)", "detect", {"pool_same": 0.0}),
     Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
     Rule("last-resort tile check (plain_face)", "detect",
          patch=_detect_function(detect_plausible, "plain_face", lambda fit: fit)),
