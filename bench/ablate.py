@@ -142,6 +142,7 @@ RULES = (
     Rule("weaker-edges retry (retry_low_canny_factor)", "detect", {"retry_low_canny_factor": 0.0}),
     Rule("all photo-only passes (the live profile, photo_passes)", "detect", {"photo_passes": False}),
     Rule("retry without short edge pieces (retry_edge_piece)", "detect", {"retry_edge_piece": 0.0}),
+    Rule("pooled look: every look's candidates at once (pool_same)", "detect", {"pool_same": 0.0}),
     Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
     Rule("last-resort tile check (plain_face)", "detect",
          patch=_detect_function(detect_plausible, "plain_face", lambda fit: fit)),

@@ -24,7 +24,7 @@ def test_every_pass_of_the_cascades_names_a_predicate_and_tunables_that_exist() 
             assert look.when in passes._WHEN, look.name
             named = {*look.switches, *look.factors, look.min_piece} - {""}
             assert named <= fields, (look.name, named - fields)
-            assert look.find in ("grid", "pocket")
+            assert look.find in ("grid", "pocket", "pooled")
             if look.find == "pocket":
                 assert look.among in kept | {"stretch"}, look.name  # kept earlier, or made on equalised planes
             kept |= {look.keep} - {""}
@@ -38,5 +38,5 @@ def test_the_live_profile_runs_only_the_passes_both_profiles_run() -> None:
 
     assert run(Tunables().for_video()) == ["first", "2x2x2"]
     assert run(Tunables()) == ["first", "stricter edges", "2x2x2", "without short edge pieces",
-                               "contrast-equalised, closer", "2x2x2, contrast-equalised"]
+                               "contrast-equalised, closer", "pooled", "2x2x2, contrast-equalised"]
     assert "contrast-equalised, closer" not in run(Tunables(retry_clahe_clip=0.0))

@@ -13,8 +13,8 @@ In order:
 7. ``search``: the best grid among one edge map's candidates (big and fully seen wins), over a pass's Canny factors.
 8. ``pocket`` (``pocket_fit``, ``overrule``): a 2x2x2's face among the same candidates, taken when no sure 3x3 is.
 9. ``passes``: ``detect_face``, the cascade of search passes as a table (stricter edges, the 2x2x2, without short
-   edge pieces, closer, contrast-equalised, weaker edges), walked by one loop while no sure face is found; the
-   live profile runs only the rows marked for both profiles.
+   edge pieces, closer, contrast-equalised, weaker edges, all their candidates pooled), walked by one loop while
+   no sure face is found; the live profile runs only the rows marked for both profiles.
 10. ``result``: the ``FaceDetection`` in the frame's own pixels.
 
 Apart: ``pocket_guesses``, every place a 2x2x2's face could lie, refused or not, for the cube's faces to decide.

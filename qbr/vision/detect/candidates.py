@@ -98,3 +98,28 @@ def probe_points(cands: Candidates) -> np.ndarray:
     """(5n, 2): every candidate's centre, then the middles of its left, right, top and bottom edges."""
     c, a, b = cands.centres, cands.axis_a / 2, cands.axis_b / 2
     return np.concatenate((c, c - a, c + a, c - b, c + b))
+
+
+def pooled(looks: list[tuple[Candidates, float]], same: float) -> Candidates:
+    """Every look's candidates (each with its scale to a common frame) in one set, a sticker found by several once.
+
+    A candidate whose centre lies within ``same`` of its size from an earlier look's is the same sticker: it is
+    dropped, so a sticker counts once however many edge maps closed its outline.
+    """
+    parts = [(c, s) for c, s in looks if len(c.sizes)]
+    if not parts:
+        return _empty_candidates()
+    # Pixel centres line up under area resizing: x -> (x + 0.5) s - 0.5.
+    centres = np.concatenate([(c.centres + 0.5) * s - 0.5 for c, s in parts])
+    axis_a = np.concatenate([c.axis_a * s for c, s in parts])
+    axis_b = np.concatenate([c.axis_b * s for c, s in parts])
+    sizes = np.concatenate([c.sizes * s for c, s in parts])
+    keep: list[int] = []
+    for i in range(len(sizes)):
+        if keep:
+            d = np.hypot(*(centres[keep] - centres[i]).T)
+            if (d < same * sizes[i]).any():
+                continue
+        keep.append(i)
+    k = np.array(keep)
+    return Candidates(centres[k].copy(), axis_a[k].copy(), axis_b[k].copy(), sizes[k].copy())

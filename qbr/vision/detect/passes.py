@@ -15,14 +15,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from qbr.vision.detect.candidates import Candidates
+from qbr.vision.detect.candidates import Candidates, pooled
 from qbr.vision.detect.fit import GridFit
+from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.overrule import overrules
 from qbr.vision.detect.planes import downscale, edge_planes, stretched
 from qbr.vision.detect.plausible import plain_face
 from qbr.vision.detect.pocket import search_pocket
 from qbr.vision.detect.result import FaceDetection, to_detection
-from qbr.vision.detect.search import search_all
+from qbr.vision.detect.search import best_grid, search_all
 from qbr.vision.tunables import Tunables
 
 
@@ -34,7 +35,8 @@ class Look:
     when: str
     """Name of the predicate (``_WHEN``) on what is found so far that lets it run."""
     find: str = "grid"
-    """``grid``: a 3x3 face; ``pocket``: a 2x2x2's face among the candidates kept by earlier looks (``among``)."""
+    """``grid``: a 3x3 face; ``pocket``: a 2x2x2's face among the candidates kept by earlier looks (``among``);
+    ``pooled``: a 3x3 face among every earlier look's candidates at once."""
     factors: tuple[str, ...] = ("",)
     """Canny factors in turn, as Tunables fields ("": the plain thresholds); a field at 0 or 1 adds no search."""
     closer: bool = False
@@ -80,6 +82,8 @@ PASSES = (
     # Small and blurred or dim: contrast-equalised planes, closer (a tiny stickerless face's tiles only part there).
     Look("contrast-equalised, closer", "none", factors=("", "retry_canny_factor", "retry_low_canny_factor"),
          closer=True, stretch=True, plain=True, switches=("retry_clahe_clip",)),
+    # Glare, blur and JPEG break different outlines in each edge map: the stickers every look closed, together.
+    Look("pooled", "none", find="pooled", plain=True, switches=("pool_same",)),
     # Light stickers on a light body (white on white, faded, glare): their edges rise only once equalised.
     Look("2x2x2, contrast-equalised", "none_nor_pocket", find="pocket", among="stretch",
          switches=("pocket_min_found", "pocket_stretch_look", "retry_clahe_clip")),
@@ -106,6 +110,7 @@ class _Found:
     small: int = 0  # small sticker candidates the first look saw
     seen: int = 0  # all sticker candidates the first look saw
     kept: dict[str, list[Candidates]] = dataclasses.field(default_factory=dict)
+    pool: list[tuple[Candidates, float]] = dataclasses.field(default_factory=list)  # every look's, scale to base
 
 
 def _unsure(f: _Found, t: Tunables) -> bool:
@@ -178,16 +183,24 @@ def detect_face(
             if pocket is not None and found.grid is not None and size != 2 and overrules(pocket, found.grid, t):
                 found.grid = pocket
             continue
+        if look.find == "pooled":
+            grid = best_grid(base, pooled(found.pool, t.pool_same), t, odd(t.dilate_size * base.shape[1]))
+            if grid is not None and (len(grid.found) >= t.retry_min_found or grid.variety >= t.retry_min_variety):
+                found.grid = plain_face(grid)
+                found.work = base if found.grid is not None else found.work
+            continue
         if look.closer and True not in works:
             works[True] = downscale(image_bgr, t.retry_work_width)
         work = works[look.closer]
         factors = _factors(look, t)
         if not factors:
             continue
+        looks = found.kept.setdefault(look.keep, []) if look.keep else []
+        before = len(looks)
         grid, small, seen = search_all(work, _planes(planes, work, look.closer, look.stretch, t), t, factors,
-                                       trusted=look.trusted, looks=found.kept.setdefault(look.keep, [])
-                                       if look.keep else None,
+                                       trusted=look.trusted, looks=looks,
                                        min_piece=getattr(t, look.min_piece) if look.min_piece else 0.0)
+        found.pool.extend((c, base.shape[1] / work.shape[1]) for c in looks[before:])
         if look.trusted:
             found.grid, found.small, found.seen = grid, small, seen
         elif look.plain:

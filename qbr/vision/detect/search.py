@@ -31,8 +31,14 @@ def search_one(
         looks.append(cands)
     n = len(cands.sizes)
     small = int((cands.sizes < t.retry_small_size * work.shape[1]).sum())
+    return best_grid(work, cands, t, dilation), small, n
+
+
+def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -> GridFit | None:
+    """The best face grid among sticker candidates (``dilation``: the edge dilation they were cut with), or None."""
+    n = len(cands.sizes)
     if n < t.grid_min_found:
-        return None, small, n
+        return None
     best: GridFit | None = None
     gain: float | None = None  # the frame's exposure gain, once a grid needs it (most frames have none)
     tried = np.zeros(n, dtype=bool)
@@ -62,8 +68,8 @@ def search_one(
         if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
-        return None, small, n
-    return best, small, n
+        return None
+    return best
 
 
 def search_all(
