@@ -8,8 +8,9 @@ In order:
 4. ``lattice``: every candidate proposes the lattice spanned by its own axes; the best window of each, best first.
 5. ``fit`` (``geometry``): a homography fitted to the window's stickers, collecting every candidate that agrees
    with it in position, size and shape; it places all nine stickers, so missed or merged ones are recovered.
-6. ``plausible`` (``colours``): grids refused as tiles or decoys (alike squares between light joints, a one-coloured
-   last resort); ``window``: a grid seen in two lines only, placed by the body's gaps or the face's outline.
+6. ``plausible`` (``colours``): one named predicate per refusal — a loose fit, alike tiles, a bigger lattice, a
+   crowded 2x2, an untrusted retry, a one-coloured last resort (dark gaps tell a solved face); ``window``: a grid
+   seen in two lines only, placed by the body's gaps or the face's outline.
 7. ``search``: the best grid among one edge map's candidates (big and fully seen wins), over a pass's Canny factors.
 8. ``pocket`` (``pocket_fit``, ``overrule``): a 2x2x2's face among the same candidates, taken when no sure 3x3 is.
 9. ``passes``: ``detect_face``, the cascade of search passes as a table (stricter edges, the 2x2x2, without short

@@ -20,7 +20,7 @@ from qbr.vision.detect.fit import GridFit
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.overrule import overrules
 from qbr.vision.detect.planes import downscale, edge_planes, stretched
-from qbr.vision.detect.plausible import plain_face
+from qbr.vision.detect.plausible import plain_face, trusted_retry
 from qbr.vision.detect.pocket import search_pocket
 from qbr.vision.detect.result import FaceDetection, to_detection
 from qbr.vision.detect.search import best_grid, search_all
@@ -185,7 +185,7 @@ def detect_face(
             continue
         if look.find == "pooled":
             grid = best_grid(base, pooled(found.pool, t.pool_same), t, odd(t.dilate_size * base.shape[1]))
-            if grid is not None and (len(grid.found) >= t.retry_min_found or grid.variety >= t.retry_min_variety):
+            if grid is not None and trusted_retry(grid, t):
                 found.grid = plain_face(grid)
                 found.work = base if found.grid is not None else found.work
             continue

@@ -1,4 +1,6 @@
-"""Plausibility predicates: whether a grid of alike squares is a solved face or tiles."""
+"""Plausibility predicates, one per rule: whether a fitted grid is a cube's face, or a chance alignment, tiles or a
+bigger lattice. The searches (``search``, ``pocket``) apply them in turn; each is switched off alone by
+``bench/ablate.py``."""
 
 from __future__ import annotations
 
@@ -32,3 +34,30 @@ def dark_gaps(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
 def plain_face(fit: GridFit | None) -> GridFit | None:
     """A last-resort search's grid, unless it is one-coloured or has squares on its lattice outside: tile walls."""
     return None if fit is None or fit.alike or fit.extras else fit
+
+
+def loose_fit(fit: GridFit, t: Tunables, max_rms: float) -> bool:
+    """Its stickers sit off the lattice (``max_rms``, in pitches) or fill their cells thinly: a chance alignment."""
+    return fit.rms > max_rms or fit.fill < t.grid_min_fill
+
+
+def alike_tiles(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
+    """Alike squares in a bigger lattice or between light joints: tiles, not a solved face."""
+    return fit.alike and (bool(fit.extras) or not dark_gaps(work, fit, t))
+
+
+def bigger_lattice(fit: GridFit, t: Tunables) -> bool:
+    """Squares on its lattice beyond its sides: a wall, a keyboard or a bigger puzzle, unless the face is plainly seen
+    (most stickers, many colours) beside a few chance tiles."""
+    seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
+    return fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra)
+
+
+def crowded_pocket(fit: GridFit, t: Tunables) -> bool:
+    """A 2x2 grid with lattice-aligned squares around or inside it: part of a bigger face or a wall of tiles."""
+    return fit.extras > t.pocket_max_extra or bool(fit.conflicts)
+
+
+def trusted_retry(fit: GridFit, t: Tunables) -> bool:
+    """A retry's sparser edges thin out decoys too: its grid counts only when well filled or many-coloured."""
+    return len(fit.found) >= t.retry_min_found or fit.variety >= t.retry_min_variety

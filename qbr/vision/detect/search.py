@@ -12,7 +12,7 @@ from qbr.vision.detect.colours import colour_variety, exposure_gain
 from qbr.vision.detect.fit import GridFit, fit_grid
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
-from qbr.vision.detect.plausible import dark_gaps
+from qbr.vision.detect.plausible import alike_tiles, bigger_lattice, loose_fit, trusted_retry
 from qbr.vision.detect.window import settle_window
 from qbr.vision.tunables import Tunables
 
@@ -51,16 +51,13 @@ def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -
         tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
-        if fit.rms > t.grid_max_rms or fit.fill < t.grid_min_fill:
+        if loose_fit(fit, t, t.grid_max_rms):
             continue
         gain = exposure_gain(work, t) if gain is None else gain
         variety = colour_variety(work, cands.centres[fit.found], gain)
         fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
-        if fit.alike and (fit.extras or not dark_gaps(work, fit, t)):
-            continue  # nine alike squares in a bigger lattice or between light joints: tiles, not a solved face
-        seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
-        if fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra):
-            continue  # a lattice larger than 3x3, unless the face is plainly seen beside a few chance tiles
+        if alike_tiles(work, fit, t) or bigger_lattice(fit, t):
+            continue
         if not fit.spans_face():
             fit = settle_window(work, fit, t)
             if fit is None:
@@ -88,10 +85,7 @@ def search_all(
     for i, factor in enumerate(factors):
         found, seen, count = search_one(work, planes, t, dilation, factor, looks, min_piece)
         small, seen_all = (seen, count) if i == 0 else (small, seen_all)
-        # A retry's sparser edges also thin out decoys: only trust a well-filled or many-coloured grid from it.
-        if found is not None and (
-            (i == 0 and trusted) or len(found.found) >= t.retry_min_found or found.variety >= t.retry_min_variety
-        ):
+        if found is not None and ((i == 0 and trusted) or trusted_retry(found, t)):
             if not found.alike:
                 return found, small, seen_all
             fallback = fallback or found
