@@ -108,6 +108,27 @@ def _net_shown(display: str, window: str, geometry: EditNetGeometry, expected: s
         time.sleep(0.2)
 
 
+def _open_net(display: str, window: str, facelets: str, tmp_path: Path) -> EditNetGeometry:
+    """E opens the net; where it is drawn, checked by reading it back from the window (it must show ``facelets``).
+
+    Twice in a dozen runs on a loaded machine no net was shown 10 s after E (every point read one dark colour; not
+    understood: a key lost under Xvfb without a window manager, or a window not repainted); one more E is sent
+    then, only when no net shows at all, so an E that did arrive is never undone. A failure keeps the screenshot."""
+    for _ in range(2):
+        _key(display, window, "e")
+        shot = _screenshot(display, window)
+        geometry = _net_place(facelets, (shot.shape[1], shot.shape[0]))
+        shown = _net_shown(display, window, geometry, facelets)
+        if shown == facelets or len(set(shown)) > 1:
+            break
+    if shown != facelets:
+        import cv2
+
+        cv2.imwrite(str(tmp_path / "net.png"), _screenshot(display, window))
+    assert shown == facelets, f"the net shows {shown} (screenshot: {tmp_path / 'net.png'})"
+    return geometry
+
+
 def _centre(geometry: EditNetGeometry, index: int) -> tuple[float, float]:
     box = geometry.sticker_box(*net_cell(index, 3))
     return box.x + box.w / 2, box.y + box.h / 2
@@ -129,10 +150,7 @@ def test_stickers_fixed_by_clicks_on_the_net_give_the_corrected_cubes_solution(x
         assert not CubeState(real).apply(parse_moves(first)).is_solved
         printed = len(out.text)
 
-        _key(xvfb, window, "e")
-        shot = _screenshot(xvfb, window)
-        geometry = _net_place(seen, (shot.shape[1], shot.shape[0]))
-        assert _net_shown(xvfb, window, geometry, seen) == seen  # what was scanned, where the clicks will land
+        geometry = _open_net(xvfb, window, seen, tmp_path)  # what was scanned, where the clicks will land
 
         wrong = [i for i in range(54) if seen[i] != real[i]]
         assert len(wrong) == 4
