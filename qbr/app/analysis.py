@@ -1,7 +1,7 @@
 """Per-frame analysis for the live app: detect the face, measure its stickers, name their colours.
 
 ``analyse_frame`` reads one frame alone (a photo); ``StreamAnalyser`` reads a camera's or a video's frames in
-turn, measuring a face held steady on the average of its last frames (``qbr.vision.stack``): less sensor noise.
+turn, measuring a face held steady on its grid (``qbr.vision.stack``), carried over frames detection misses.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ def analyse_frame(
 
 
 class StreamAnalyser:
-    """Analyses a stream's frames in turn, each face's colours measured on its last steady frames averaged.
+    """Analyses a stream's frames in turn, each face's colours measured on its grid (its last ``stack_frames``
+    steady frames averaged; 1 by default, as averaging measured no better).
 
     A frame whose detection failed while a face is held is measured on the last grid (``FaceStack``), so a dim face
     missed now and then stays seen.

@@ -1,9 +1,10 @@
-"""The last few frames of a face held steady, each warped onto the face's square grid and averaged.
+"""The last frames of a face held steady, each warped onto the face's square grid (and averaged, if asked).
 
-A live camera shows the same face for many frames, each with its own sensor noise; averaged on the face's own grid
-(each frame registered by its detection's homography), the noise falls by the square root of their number before
-the stickers are measured. A frame whose detection failed is warped with the last grid for a few frames (a steady
-hand barely moves it). The stack starts again when the face moves, or when a sticker's colour changes (another face).
+A live camera shows the same face for many frames. A frame whose detection failed is warped with the last grid for
+a few frames (a steady hand barely moves it), so a dim face missed now and then stays seen. Averaging the last
+``stack_frames`` frames, each registered by its detection's homography, cuts sensor noise by the square root of
+their number; measured on dim renders it named no sticker better (the trimmed mean already averages the noise),
+so it is off by default. The stack starts again when the face moves, or a sticker's colour changes (another face).
 """
 
 from __future__ import annotations
