@@ -146,6 +146,13 @@ class Placement:
     """The current move's letters in the solution panel."""
     rtl: bool
 
+    @property
+    def bands_top(self) -> int:
+        """The top row of the bands below the video: the move strip's, else the key bar's, else the window's end."""
+        if self.strip is not None:
+            return self.strip.rect.y
+        return self.legend.rect.y if self.legend is not None else self.height
+
     def panels(self) -> dict[str, Rect]:
         """Every panel drawn, by name."""
         named: dict[str, Rect | None] = {
@@ -590,9 +597,4 @@ def opening_size(view: ViewModel, video_size: tuple[int, int], fonts: Fonts,
 
 
 def _bands_below(placed: Placement) -> int:
-    top = placed.height
-    if placed.legend is not None:
-        top = placed.legend.rect.y
-    if placed.strip is not None:
-        top = placed.strip.rect.y
-    return placed.height - top
+    return placed.height - placed.bands_top

@@ -467,12 +467,7 @@ def _edit_font(p: Placement) -> int:
 
 def _edit_band(p: Placement) -> tuple[float, float]:
     """The rows free for the editable net: under the banner, above the key bar (and the move strip)."""
-    bottom = p.height
-    if p.legend is not None:
-        bottom = p.legend.rect.y
-    if p.strip is not None:
-        bottom = min(bottom, p.strip.rect.y)
-    return float(p.banner.bottom), float(max(bottom, p.banner.bottom + 1))
+    return float(p.banner.bottom), float(max(p.bands_top, p.banner.bottom + 1))
 
 
 def edit_net_place(view: ViewModel, window: tuple[int, int], video_size: tuple[int, int],
