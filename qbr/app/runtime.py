@@ -292,7 +292,7 @@ class Runtime:
             if self.on_resolved(event):
                 self._quit = True
             self._handle(event)
-        shown: tuple[Any, tuple[int, ...], EditNetGeometry | None] | None = None  # view, shape, net drawn
+        shown: tuple[Any, tuple[int, ...]] | None = None  # the view drawn and the picture's shape
         if self._draw is not None:
             frame = self._last if self._last is not None else np.zeros((480, 640, 3), np.uint8)
             view = self.session.view()
@@ -301,7 +301,7 @@ class Runtime:
             self.shown_net = drawn.net if isinstance(drawn, Picture) else None
             self.front.show(picture)
             self.stats.draws += 1
-            shown = (view, picture.shape, self.shown_net)
+            shown = (view, picture.shape)
         if self._ended or self._silent_since is not None:
             wait = max(wait, round(self.tunables.idle_seconds * 1000))  # nothing new to read: don't spin
         wait = min(wait, round(self.tunables.max_wait_seconds * 1000))
@@ -314,7 +314,7 @@ class Runtime:
         if self.front.closed():
             self._quit = True
 
-    def _clicks(self, view: Any, shape: tuple[int, ...], net: EditNetGeometry | None) -> None:
+    def _clicks(self, view: Any, shape: tuple[int, ...]) -> None:
         """Clicks on the editable net, as drawn on the picture just shown, become sticker and colour picks."""
         clicks = getattr(self.front, "clicks", None)
         if clicks is None:
@@ -323,7 +323,7 @@ class Runtime:
             if getattr(view, "edit", None) is None:
                 continue
             # Where the drawing put the net; a bare picture (a test's drawer) has it where the sizes alone say.
-            geometry = net or edit_net_geometry(int(shape[1]), int(shape[0]), view.edit.size)
+            geometry = self.shown_net or edit_net_geometry(int(shape[1]), int(shape[0]), view.edit.size)
             sticker, slot = geometry.sticker_at(x, y), geometry.swatch_at(x, y)
             if sticker is not None:
                 self._handle(StickerClickEvent(self.now(), sticker))
