@@ -1,4 +1,4 @@
-"""A dim face held steady for a few frames: one frame read alone vs the frames averaged on the face's grid.
+"""A dim face held steady for a few frames: each frame read alone vs the face held through frames detection misses.
 
     nice -n 10 python bench/steady_low_light.py [--faces 100] [--frames 8] [--families synth,physcam]
                                                 [--jitter 1.0]
@@ -10,18 +10,16 @@ sensor noise (frame 1 is the single photo ``low_light.py`` reads) and a steady h
 profile (``Tunables().for_video()``), as the camera loop does:
 
 - **single**: each frame on its own (detect, measure, name): found = every sticker centre within 30% of a pitch of
-  the truth; colours right = found and the nine names (``classify_face``, default palette) right; error = median
-  over stickers of the sRGB distance of the measurement to the same stickers measured on the noiseless frame.
+  the truth; colours right = found and the nine names (``classify_face``, default palette) right.
   Columns "single, last frame" read the last frame only; "single, any frame" averages over every frame.
-- **stacked**: the frames through ``qbr.vision.stack`` in turn (``stack_frame``, then ``measure_stack`` on the last
-  frame): found = the stack's grid in place at the last frame; colours and error as above from the average.
-  "no carry" (``stack_carry=0``): the same without measuring frames missed by detection on the last grid;
-  "carry, 1 frame" (``stack_frames=1``): carrying the grid over missed frames, but nothing averaged.
+- **held**: the frames through ``qbr.vision.held_face`` in turn (``hold_face``), read at the last frame: found = the
+  held face's grid in place; colours as above. "no carry" (``held_carry=0``): the same without measuring frames
+  missed by detection with the last detection (so exactly "single, last frame").
 
 A last table reads ``--sessions`` dim session videos per split end to end, as ``qbr --camera VIDEO --no-window``
 does (auto-capture, resolution): a medium-tier ``synth.render_session`` brought down to 35-45% exposure and passed
 through one webcam's sensor (``synth.dim``), each frame with its own noise; each frame analysed alone (the loop
-before) vs through ``StreamAnalyser``.
+before) vs through ``StreamAnalyser`` (the face held).
 """
 
 from __future__ import annotations
@@ -59,9 +57,9 @@ from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.cube.generate import random_state  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
+from qbr.vision.held_face import HeldFace, hold_face  # noqa: E402
 from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
 from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
-from qbr.vision.stack import FaceStack, measure_stack, stack_frame  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 DIM = 3
@@ -70,8 +68,8 @@ SESSION_TIER = 30
 """Index of the dim sessions in ``seeds.scene_rng``: their own scenes, apart from every single-photo benchmark's."""
 SESSION_FPS = 15
 
-Expose = Callable[[np.ndarray, np.random.Generator | None], np.ndarray]
-"""A scene (before the sensor) -> one frame; no generator: the noiseless frame."""
+Expose = Callable[[np.ndarray, np.random.Generator], np.ndarray]
+"""A scene (before the sensor) -> one frame, its noise drawn from the generator."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,12 +86,7 @@ class SteadyScene:
 def _synth(seed: int) -> SteadyScene:
     rng = scene_rng(seed, "synth", DIM)
     rendered, sensor = render_dim_scene(rng)
-    quiet = dataclasses.replace(sensor, electrons=1e9, read_noise=0.0)
-
-    def expose(scene: np.ndarray, noise: np.random.Generator | None) -> np.ndarray:
-        return sensor.expose(scene, noise) if noise is not None else quiet.expose(scene, np.random.default_rng(0))
-
-    return SteadyScene(rendered.image, rendered.stickers, tuple(rendered.colours), expose, rng)
+    return SteadyScene(rendered.image, rendered.stickers, tuple(rendered.colours), sensor.expose, rng)
 
 
 def _physcam(seed: int) -> SteadyScene:
@@ -101,11 +94,8 @@ def _physcam(seed: int) -> SteadyScene:
     colours = tuple(physcam.shoot.COLOURS[i] for i in rng.integers(0, 6, 9))
     params = physcam.sample_params("dim", rng)
     radiance, stickers = physcam.face_radiance(colours, params, rng)
-    quiet = dataclasses.replace(params.sensor, photons=1e9, read_noise=0.0)
 
-    def expose(scene: np.ndarray, noise: np.random.Generator | None) -> np.ndarray:
-        if noise is None:
-            return capture(scene, quiet, np.random.default_rng(0))
+    def expose(scene: np.ndarray, noise: np.random.Generator) -> np.ndarray:
         return capture(scene, params.sensor, noise)
 
     return SteadyScene(radiance, stickers, colours, expose, rng)
@@ -130,16 +120,13 @@ def tremor(count: int, centre: np.ndarray, jitter: float, rng: np.random.Generat
 class Reading:
     found: bool = False
     right: bool = False
-    error: float = float("nan")
 
 
-def _read(image: np.ndarray, quiet: np.ndarray, detection: FaceDetection | None, rgb: np.ndarray | None,
-          truth: np.ndarray, colours: tuple[str, ...], t: Tunables) -> Reading:
+def _read(detection: FaceDetection | None, rgb: np.ndarray | None, truth: np.ndarray, colours: tuple[str, ...],
+          t: Tunables) -> Reading:
     if detection is None or rgb is None or not detection_matches(detection, truth):
         return Reading()
-    names = tuple(classify_face(rgb, DEFAULT_PALETTE, t).names)
-    reference = measure_stickers_with_spread(quiet, detection, t).rgb
-    return Reading(True, names == colours, float(np.median(np.linalg.norm(rgb - reference, axis=1))))
+    return Reading(True, tuple(classify_face(rgb, DEFAULT_PALETTE, t).names) == colours)
 
 
 REPEATS = 3
@@ -153,12 +140,11 @@ def _alone(image: np.ndarray, detection: FaceDetection | None, t: Tunables) -> N
         classify_face(measured.rgb, DEFAULT_PALETTE, t, glare=measured.glare)
 
 
-def _averaged(previous: FaceStack | None, image: np.ndarray, detection: FaceDetection | None, t: Tunables) -> None:
-    """The live chain after detection now: the frame stacked, the average measured and named."""
-    stack = stack_frame(previous, image, detection, t)
-    if stack is not None:
-        measured = measure_stack(stack, t)
-        classify_face(measured.rgb, DEFAULT_PALETTE, t, glare=measured.glare)
+def _held(previous: HeldFace | None, image: np.ndarray, detection: FaceDetection | None, t: Tunables) -> None:
+    """The live chain after detection now: the face held (measured with the last detection if missed) and named."""
+    held = hold_face(previous, image, detection, t)
+    if held is not None:
+        classify_face(held.colours.rgb, DEFAULT_PALETTE, t, glare=held.colours.glare)
 
 
 def _best_of(repeats: int, *chains: Callable[[], None]) -> list[float]:
@@ -173,40 +159,38 @@ def _best_of(repeats: int, *chains: Callable[[], None]) -> list[float]:
 
 def run_face(scene: SteadyScene, frames: int, jitter: float, seed: int, family: str,
              t: Tunables) -> tuple[list[Reading], list[Reading], np.ndarray]:
-    """(each frame read alone, the stack at the last frame, without carrying, of one frame, ms per frame
-    (frames, 3): detection, then measuring and naming the frame alone, then stacking, measuring the average and
-    naming (best of ``REPEATS``))."""
+    """(each frame read alone, (the face held at the last frame, the same without carrying), ms per frame (frames,
+    3): detection, then measuring and naming the frame alone, then holding the face and naming (best of
+    ``REPEATS``))."""
     centre = scene.stickers[4].mean(axis=0)
     maps = tremor(frames, centre, jitter, np.random.default_rng([seed, FAMILIES.index(family), DIM, 1]))
     singles: list[Reading] = []
-    stack: FaceStack | None = None
-    plain: FaceStack | None = None  # the same without frames carried on the last grid
-    single: FaceStack | None = None  # and carrying the grid, but a frame alone
-    no_carry, one_frame = dataclasses.replace(t, stack_carry=0), dataclasses.replace(t, stack_frames=1)
-    stacked = [Reading(), Reading(), Reading()]
+    held: HeldFace | None = None
+    plain: HeldFace | None = None  # the same without frames carried with the last detection
+    no_carry = dataclasses.replace(t, held_carry=0)
+    kept = [Reading(), Reading()]
     ms = np.zeros((frames, 3))
     h, w = scene.scene.shape[:2]
     for k, m in enumerate(maps):
         moved = scene.scene if k == 0 else cv2.warpAffine(scene.scene, m, (w, h), flags=cv2.INTER_LINEAR,
                                                            borderMode=cv2.BORDER_REFLECT)
         noise = scene.rng if k == 0 else np.random.default_rng([seed, FAMILIES.index(family), DIM, 2, k])
-        image, quiet = scene.expose(moved, noise), scene.expose(moved, None)
+        image = scene.expose(moved, noise)
         truth = cv2.transform(scene.stickers.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 4, 2)
         start = time.perf_counter()
         detection = detect_face(image, t)
         ms[k, 0] = time.perf_counter() - start
-        previous = stack
-        stack = stack_frame(previous, image, detection, t)
-        plain = stack_frame(plain, image, detection, no_carry)
-        single = stack_frame(single, image, detection, one_frame)
-        ms[k, 1:] = _best_of(REPEATS, partial(_alone, image, detection, t), partial(_averaged, previous, image,
-                                                                                      detection, t))
+        previous = held
+        held = hold_face(previous, image, detection, t)
+        plain = hold_face(plain, image, detection, no_carry)
+        ms[k, 1:] = _best_of(REPEATS, partial(_alone, image, detection, t), partial(_held, previous, image,
+                                                                                  detection, t))
         rgb = measure_stickers_with_spread(image, detection, t).rgb if detection is not None else None
-        singles.append(_read(image, quiet, detection, rgb, truth, scene.colours, t))
+        singles.append(_read(detection, rgb, truth, scene.colours, t))
         if k == frames - 1:
-            stacked = [_read(image, quiet, s.detection if s else None, measure_stack(s, t).rgb if s else None, truth,
-                             scene.colours, t) for s in (stack, plain, single)]
-    return singles, stacked, ms * 1000
+            kept = [_read(h.detection if h else None, h.colours.rgb if h else None, truth, scene.colours, t)
+                    for h in (held, plain)]
+    return singles, kept, ms * 1000
 
 
 class _Frames(FrameSource):
@@ -243,12 +227,12 @@ def dim_session(seed: int, split_rng: np.random.Generator) -> tuple[str, list[np
 
 
 def session_rows(sessions: int, t: Tunables) -> list[str]:
-    """Rendered dim sessions read headless as ``qbr --camera VIDEO --no-window`` does: frames alone vs averaged."""
+    """Rendered dim sessions read headless as ``qbr --camera VIDEO --no-window`` does: frames alone vs held."""
     import qbr.app.analysis as analysis
 
     rows = []
     streamed = analysis.frame_analyser
-    variants = {"each frame alone": lambda t, photos: streamed(t, True), "steady frames averaged": streamed}
+    variants = {"each frame alone": lambda t, photos: streamed(t, True), "face held over missed frames": streamed}
     for split in SPLITS:
         exact = dict.fromkeys(variants, 0)
         captured = dict.fromkeys(variants, 0)
@@ -278,49 +262,38 @@ def _pct(values: Sequence[bool]) -> str:
 
 def face_tables(args: argparse.Namespace, t: Tunables) -> None:
     """The faces table and the live chain's time per frame."""
-    print(f"## A dim face held steady: {args.frames} frames, one read alone vs averaged ({args.faces} faces per "
-          f"family and split, tremor {args.jitter} px)\n")
-    print("| family | split | found: single, last frame | single, any frame | stacked | no carry | carry, 1 frame "
-          "| colours right: single, last | single, any | stacked | no carry | carry, 1 frame "
-          "| median error: single, last | stacked |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(f"## A dim face held steady: {args.frames} frames, each read alone vs the face held ({args.faces} faces "
+          f"per family and split, tremor {args.jitter} px)\n")
+    print("| family | split | found: single, last frame | single, any frame | held | no carry "
+          "| colours right: single, last | single, any | held | no carry |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     times: list[np.ndarray] = []
-    for family, split in itertools.product(args.families.split(",") , SPLITS):
+    for family, split in itertools.product(args.families.split(","), SPLITS):
         last: list[Reading] = []
         every: list[Reading] = []
-        stacked: list[Reading] = []
+        held: list[Reading] = []
         plain: list[Reading] = []
-        carried: list[Reading] = []
         for seed in cube_seeds(split, args.faces):
-            singles, together, ms = run_face(SCENES[family](seed), args.frames, args.jitter, seed, family, t)
+            singles, kept, ms = run_face(SCENES[family](seed), args.frames, args.jitter, seed, family, t)
             last.append(singles[-1])
             every.extend(singles)
-            stacked.append(together[0])
-            plain.append(together[1])
-            carried.append(together[2])
+            held.append(kept[0])
+            plain.append(kept[1])
             times.append(ms)
-        both = [(a.error, b.error) for a, b in zip(last, stacked, strict=True) if a.found and b.found]
-        errors = np.array(both) if both else np.full((1, 2), np.nan)
         print(f"| {family} | {split} | {_pct([r.found for r in last])} | {_pct([r.found for r in every])} "
-              f"| {_pct([r.found for r in stacked])} | {_pct([r.found for r in plain])} "
-              f"| {_pct([r.found for r in carried])} "
-              f"| {_pct([r.right for r in last])} "
-              f"| {_pct([r.right for r in every])} | {_pct([r.right for r in stacked])} "
-              f"| {_pct([r.right for r in plain])} | {_pct([r.right for r in carried])} "
-              f"| {np.median(errors[:, 0]):.1f} | {np.median(errors[:, 1]):.1f} |", flush=True)
-    print("\nerror: median over faces found by both of the median sticker's sRGB distance from the noiseless frame.")
+              f"| {_pct([r.found for r in held])} | {_pct([r.found for r in plain])} "
+              f"| {_pct([r.right for r in last])} | {_pct([r.right for r in every])} "
+              f"| {_pct([r.right for r in held])} | {_pct([r.right for r in plain])} |", flush=True)
     ms = np.concatenate(times)
-    alone, averaged = ms[:, 0] + ms[:, 1], ms[:, 0] + ms[:, 2]
+    alone, kept_ms = ms[:, 0] + ms[:, 1], ms[:, 0] + ms[:, 2]
     print(f"\n## Live chain per frame (these {len(ms)} dim 640x480 frames, one thread; after detection: the "
           f"fastest of {REPEATS} interleaved runs per frame)\n")
     print("| chain | median ms | p95 ms |\n|---|---:|---:|")
     print(f"| detect + measure + name (each frame alone) | {np.median(alone):.2f} "
           f"| {np.percentile(alone, 95):.2f} |")
-    print(f"| detect + stack + measure the average + name | {np.median(averaged):.2f} "
-          f"| {np.percentile(averaged, 95):.2f} |")
-    print(f"| of which measure + name / stack + measure + name | {np.median(ms[:, 1]):.2f} / "
-          f"{np.median(ms[:, 2]):.2f} | |")
-    print(f"\nratio averaged / alone: median {np.median(averaged) / np.median(alone):.3f}")
+    print(f"| detect + hold the face + name | {np.median(kept_ms):.2f} | {np.percentile(kept_ms, 95):.2f} |")
+    print(f"| of which measure + name / hold + name | {np.median(ms[:, 1]):.2f} / {np.median(ms[:, 2]):.2f} | |")
+    print(f"\nratio held / alone: median {np.median(kept_ms) / np.median(alone):.3f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -330,11 +303,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
     parser.add_argument("--jitter", type=float, default=1.0, help="hand tremor, pixels per frame (random walk)")
     parser.add_argument("--sessions", type=int, default=10, help="dim session videos per split read headless")
-    parser.add_argument("--stack-frames", type=int, default=Tunables().stack_frames,
-                        help="frames averaged (Tunables.stack_frames) in the 'stacked' columns and the sessions")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    t = dataclasses.replace(Tunables().for_video(), stack_frames=args.stack_frames)
+    t = Tunables().for_video()
     if args.faces > 0:
         face_tables(args, t)
     if args.sessions > 0:

@@ -1,7 +1,7 @@
 """Per-frame analysis for the live app: detect the face, measure its stickers, name their colours.
 
 ``analyse_frame`` reads one frame alone (a photo); ``StreamAnalyser`` reads a camera's or a video's frames in
-turn, measuring a face held steady on its grid (``qbr.vision.stack``), carried over frames detection misses.
+turn, keeping a face held through the frames its detection misses (``qbr.vision.held_face``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from qbr.vision.detect import FaceDetection
+    from qbr.vision.held_face import HeldFace
     from qbr.vision.palette import Palette
-    from qbr.vision.stack import FaceStack
     from qbr.vision.tunables import Tunables
 
 
@@ -31,8 +31,8 @@ class FrameAnalysis:
     """Nine colour names from classify_face."""
     confidence: np.ndarray | None
     """(9,) classification confidence."""
-    frames: int = 1
-    """Frames of the face held steady averaged for ``rgb`` (1: this frame alone)."""
+    carried: int = 0
+    """Frames in a row (this one included) measured with the last detection, for lack of one of their own."""
 
 
 def analyse_frame(
@@ -57,31 +57,27 @@ def analyse_frame(
 
 
 class StreamAnalyser:
-    """Analyses a stream's frames in turn, each face's colours measured on its grid (its last ``stack_frames``
-    steady frames averaged; 1 by default, as averaging measured no better).
-
-    A frame whose detection failed while a face is held is measured on the last grid (``FaceStack``), so a dim face
-    missed now and then stays seen.
-    """
+    """Analyses a stream's frames in turn: a frame whose detection failed while a face is held is measured with the
+    last detection (``HeldFace``), so a dim face missed now and then stays seen."""
 
     def __init__(self, tunables: Tunables) -> None:
         self.tunables = tunables
-        self.stack: FaceStack | None = None
+        self.held: HeldFace | None = None
 
     def __call__(self, image: np.ndarray, palette: Palette, size: int | None = None) -> FrameAnalysis | None:
         """The analysis of the stream's next frame; None when no face is held in it."""
         from qbr.vision.classify import classify_face
         from qbr.vision.detect import detect_face
-        from qbr.vision.stack import measure_stack, stack_frame
+        from qbr.vision.held_face import hold_face
 
         t = self.tunables
-        self.stack = stack_frame(self.stack, image, detect_face(image, t, size), t)
-        if self.stack is None:
+        self.held = hold_face(self.held, image, detect_face(image, t, size), t)
+        if self.held is None:
             return None
-        measured = measure_stack(self.stack, t)
+        measured = self.held.colours
         colours = classify_face(measured.rgb, palette, t, glare=measured.glare)
-        return FrameAnalysis(detection=self.stack.detection, rgb=measured.rgb, colours=tuple(colours.names),
-                             confidence=colours.confidence, frames=self.stack.frames)
+        return FrameAnalysis(detection=self.held.detection, rgb=measured.rgb, colours=tuple(colours.names),
+                             confidence=colours.confidence, carried=self.held.carried)
 
 
 def frame_analyser(tunables: Tunables, photos: bool) -> Callable[[np.ndarray, Palette], FrameAnalysis | None]:

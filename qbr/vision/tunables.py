@@ -230,19 +230,13 @@ class Tunables:
     trim_dark: float = 0.2
     """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
-    # --- frames of a steady face averaged (qbr/vision/stack.py) ---
-    stack_frames: int = 1
-    """Frames of a steady face averaged before measuring: 1, as 8 read no name better on dim renders (the trimmed
-    mean already averages noise; synth lost 3-4 faces to whole-face splits; bench/steady_low_light.py)."""
-    stack_motion: float = 0.15
-    """A face outline whose corners moved more than this fraction of its side since the last frame starts again (a
-    steady hand with a dim frame's detection jitter: at most 0.1 on the dim tuning faces)."""
-    stack_change: float = 0.1
-    """A sticker whose mean colour differs by more than this fraction of 255 (any channel) from the stack's starts
-    again: another face, or the grid slid off its stickers (a steady dim face's noise: at most 0.03)."""
-    stack_carry: int = 4
-    """Frames in a row without a detection of their own measured on the last grid (a steady hand moves it a pixel or
-    two a frame): a dim face missed in some frames stays seen."""
+    # --- a face held through frames its detection misses (qbr/vision/held_face.py) ---
+    held_change: float = 0.1
+    """A sticker whose colour moved by more than this fraction of 255 (any channel) since the last frame ends the
+    hold: another face, or the grid slid off its stickers (a steady dim face's noise: at most 0.03)."""
+    held_carry: int = 4
+    """Frames in a row without a detection of their own measured with the last one (a steady hand moves the face a
+    pixel or two a frame): a dim face missed in some frames stays seen."""
 
     # --- colour classification and resolution (qbr/vision/colour.py, classify.py, resolve.py) ---
     classify_margin_scale: float = 6.0

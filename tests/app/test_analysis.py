@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
+import pytest
 import synth
 
 from qbr.app.analysis import analyse_frame
@@ -36,15 +35,27 @@ def test_no_cube_no_analysis() -> None:
     assert analyse_frame(wall, Tunables(), DEFAULT_PALETTE) is None
 
 
-def test_a_stream_measures_a_steady_face_on_its_frames_averaged_and_starts_again_for_another() -> None:
+def test_a_stream_keeps_a_face_through_frames_detection_misses_and_lets_it_go_for_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import qbr.vision.detect as detect
     from qbr.app.analysis import StreamAnalyser
 
     rng = np.random.default_rng(5)
     faces = [synth.render_face(synth.random_colours(rng), synth.sample_params("easy", rng), rng) for _ in range(2)]
-    live = dataclasses.replace(Tunables().for_video(), stack_frames=8)  # averaging on (off by default)
+    live = Tunables().for_video()
     stream = StreamAnalyser(live)
-    seen = [stream(r.image, DEFAULT_PALETTE) for r in (faces[0],) * (live.stack_frames + 2) + (faces[1],)]
-    assert all(a is not None for a in seen)
-    assert [a.frames for a in seen] == [*range(1, live.stack_frames + 1), live.stack_frames, live.stack_frames, 1]
-    assert seen[-2].colours == faces[0].colours and seen[-1].colours == faces[1].colours
+    first = stream(faces[0].image, DEFAULT_PALETTE)
+    alone = analyse_frame(faces[0].image, live, DEFAULT_PALETTE)
+    assert first is not None and alone is not None and first.carried == 0
+    assert np.array_equal(first.rgb, alone.rgb) and first.colours == alone.colours == faces[0].colours
+    missed = detect.detect_face
+    monkeypatch.setattr(detect, "detect_face", lambda *a, **k: None)  # a dim frame's detection misses
+    carried = [stream(faces[0].image, DEFAULT_PALETTE) for _ in range(live.held_carry)]
+    assert [a.carried if a else None for a in carried] == list(range(1, live.held_carry + 1))
+    assert all(a is not None and a.colours == faces[0].colours for a in carried)
+    assert stream(faces[0].image, DEFAULT_PALETTE) is None  # no longer trusted without a detection
+    monkeypatch.setattr(detect, "detect_face", missed)
+    assert stream(faces[0].image, DEFAULT_PALETTE) is not None
+    monkeypatch.setattr(detect, "detect_face", lambda *a, **k: None)
+    assert stream(faces[1].image, DEFAULT_PALETTE) is None  # another face is not read with the last one's grid
     assert stream(np.full_like(faces[0].image, 100), DEFAULT_PALETTE) is None

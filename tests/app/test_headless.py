@@ -180,18 +180,17 @@ def test_a_camera_that_falls_silent_is_reported_once_and_the_scan_goes_on(sessio
                      "another program; everything scanned is kept.", "qbr: camera 0: The camera is back."]
 
 
-def test_a_video_is_read_through_the_steady_face_stack_and_photos_each_alone(session_video, tmp_path: Path,
+def test_a_video_is_read_through_the_held_face_and_photos_each_alone(session_video, tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from qbr.app.analysis import StreamAnalyser
-    from qbr.vision.tunables import Tunables
 
     facelets, frames, _ = session_video
-    averaged: list[int] = []
+    streamed: list[bool] = []
     call = StreamAnalyser.__call__
 
     def spy(self: StreamAnalyser, image: np.ndarray, palette, size: int | None = None):
         analysis = call(self, image, palette, size)
-        averaged.append(0 if analysis is None else analysis.frames)
+        streamed.append(analysis is not None)
         return analysis
 
     monkeypatch.setattr(StreamAnalyser, "__call__", spy)
@@ -199,11 +198,11 @@ def test_a_video_is_read_through_the_steady_face_stack_and_photos_each_alone(ses
                       system_language="en", has_display=False, clock=lambda: 0.0, sleep=lambda s: None)
     result = headless.run_headless(Settings(lang="en", window=False), env, _SilentSpell(frames, silent_reads=0))
     assert result.payload["facelets"] == facelets
-    assert averaged and max(averaged) == Tunables().stack_frames  # a video's frames go through the face's stack
-    averaged.clear()
+    assert sum(streamed) >= 6  # a video's frames go through the held face, in turn
+    streamed.clear()
     _, out, _ = run(["--images", str(DATA / "photos" / "3x3x3-random-01"), "--no-window", "--json"], tmp_path)
     assert len(json.loads(out)["facelets"] or "") == 54
-    assert averaged == []  # a photo shows another face: read alone
+    assert streamed == []  # a photo shows another face: read alone
 
 
 def test_a_washed_out_centre_like_another_does_not_stall_the_scan(tmp_path: Path) -> None:
