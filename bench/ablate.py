@@ -8,8 +8,10 @@ solved-face rules are for), and reads them with qbr as it is and with each rule 
 switched off inside this script only (a Tunables field, a function replaced, or a rule's source line rewritten
 on the fly), never by editing qbr. Resolution rules are also judged on the real colour scans (tests/data; dev
 data) and on "turned" cubes: validation cubes read in full, one face's stickers given a quarter or half turn,
-counted right when the resolution reads it turned back (the right cube, that face named turned). A rule whose
-row equals the baseline has no measured effect.
+counted right when the resolution reads it turned back (the right cube, that face named turned); and on the dev
+scans augmented with ``--augmented`` validation seeds each (tests/synth/augment.py: per-face exposure and lamp
+cast, gamma, noise, very dark exposures, other colour schemes). A rule whose row equals the baseline has no
+measured effect.
 """
 
 from __future__ import annotations
@@ -32,10 +34,13 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests"))  # the augmentation lives with the synthetic data
 
 from families import CONDITIONS, render  # noqa: E402
+from resolve_accuracy import dev_scans  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
+from synth.augment import VALIDATION_SEEDS, augment  # noqa: E402
 
 import qbr.vision.detect as detect  # noqa: E402
 import qbr.vision.detect.planes as detect_planes  # noqa: E402
@@ -283,6 +288,14 @@ def real_scans(t: Tunables, rule: Rule | None) -> tuple[int, int]:
     return right, total
 
 
+def augmented(seeds: int, t: Tunables, rule: Rule | None) -> tuple[int, int]:
+    """The dev scans (colour scans and photo sets' measurements), each augmented by ``seeds`` validation seeds."""
+    cases = [(augment(rgb, truth, s), truth) for _, rgb, truth in dev_scans() for s in VALIDATION_SEEDS[:seeds]]
+    with rule.off() if rule else contextlib.nullcontext():
+        right = sum(resolve.resolve_cube(rgb, tunables=t).facelets == truth for rgb, truth in cases)
+    return right, len(cases)
+
+
 def summary(data: list[Cube], reads: Reads) -> dict[str, tuple[int, ...]]:
     """Per group (family, or 'solved'): faces found in place, faces misplaced, cubes exact, preview stickers right."""
     out: dict[str, list[int]] = {}
@@ -304,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cubes", type=int, default=25, help="validation cubes per family and condition")
     parser.add_argument("--solved", type=int, default=10, help="solved validation cubes per family")
+    parser.add_argument("--augmented", type=int, default=10, help="validation seeds per dev scan augmented")
     parser.add_argument("--only", nargs="*", help="rules whose name contains one of these")
     parser.add_argument("--split", default="validation", choices=SPLITS,
                         help="tuning: to diagnose a rule's effect on the scenes that may be looked at")
@@ -319,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     base_sum = summary(data, base)
     base_turned = turned_named(data, base, t0, None)
     base_real = real_scans(t0, None)
+    base_aug = augmented(args.augmented, t0, None)
     groups = [*args.families, *(["solved"] if args.solved else [])]
     counts = {g: sum(1 for c in data if (c.kind == "solved") == (g == "solved") and (g == "solved" or c.family == g))
               for g in groups}
@@ -329,15 +344,16 @@ def main(argv: list[str] | None = None) -> int:
     print("Each cell: faces found in place / faces misplaced / cubes exact; **bold** where switching the rule off "
           "changes it. Preview: stickers of faces found in place named right by the live preview (classify_face, "
           "default palette) on their own. Turned: cubes with one face turned read right and that face named turned. "
-          "Real: dev colour scans exact.\n")
+          "Real: dev colour scans exact. Augmented: dev scans in other light exact.\n")
     header = " | ".join(f"{g}: found | misplaced | exact" for g in groups)
-    print(f"| rule off | stage | {header} | preview stickers right | turned named | real scans exact | effect |")
-    print("|---|---|" + "---:|" * (3 * len(groups) + 3) + "---|")
+    print(f"| rule off | stage | {header} | preview stickers right | turned named | real scans exact | augmented exact "
+          "| effect |")
+    print("|---|---|" + "---:|" * (3 * len(groups) + 4) + "---|")
 
     def row(name: str, stage: str, sums: dict[str, tuple[int, ...]], turned: tuple[int, int],
-            real: tuple[int, int]) -> None:
+            real: tuple[int, int], aug: tuple[int, int]) -> None:
         cells = []
-        changed = turned != base_turned or real != base_real
+        changed = turned != base_turned or real != base_real or aug != base_aug
         for g in groups:
             for k in range(3):
                 cells.append(_cell(sums[g][k], base_sum[g][k]))
@@ -347,9 +363,10 @@ def main(argv: list[str] | None = None) -> int:
         cells.append(_cell(preview, base_preview))
         effect = "baseline" if name == "(none: qbr as it is)" else ("measured" if changed else "**none measured**")
         print(f"| {name} | {stage} | {' | '.join(cells)} | {_cell(turned[0], base_turned[0])}/{turned[1]} | "
-              f"{_cell(real[0], base_real[0])}/{real[1]} | {effect} |", flush=True)
+              f"{_cell(real[0], base_real[0])}/{real[1]} | {_cell(aug[0], base_aug[0])}/{aug[1]} | {effect} |",
+              flush=True)
 
-    row("(none: qbr as it is)", "-", base_sum, base_turned, base_real)
+    row("(none: qbr as it is)", "-", base_sum, base_turned, base_real, base_aug)
     for rule in RULES:
         if args.only and not any(o.lower() in rule.name.lower() for o in args.only):
             continue
@@ -357,9 +374,10 @@ def main(argv: list[str] | None = None) -> int:
         reads = read(data, t, rule.stage, base, rule)
         if rule.stage == "resolve":
             turned, real = turned_named(data, base, t, rule), real_scans(t, rule)
+            aug = augmented(args.augmented, t, rule)
         else:
-            turned, real = base_turned, base_real
-        row(rule.name, rule.stage, summary(data, reads), turned, real)
+            turned, real, aug = base_turned, base_real, base_aug
+        row(rule.name, rule.stage, summary(data, reads), turned, real, aug)
     print(f"\n(rendering {rendered:.0f} s, total run time {time.perf_counter() - started:.0f} s)")
     return 0
 
