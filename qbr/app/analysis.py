@@ -52,7 +52,7 @@ def analyse_frame(
     measured = measure_stickers_with_spread(image, detection, tunables)
     rgb = measured.rgb
     # A sticker lost to glare is shown uncertain, never a sure white.
-    colours = classify_face(rgb, palette, tunables, glare=measured.glare)
+    colours = classify_face(rgb, palette, tunables, glare=measured.glare, spot=measured.spot)
     return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence)
 
 
@@ -79,7 +79,7 @@ class StreamAnalyser:
         if self.stack is None:
             return None
         measured = measure_stack(self.stack, t)
-        colours = classify_face(measured.rgb, palette, t, glare=measured.glare)
+        colours = classify_face(measured.rgb, palette, t, glare=measured.glare, spot=measured.spot)
         return FrameAnalysis(detection=self.stack.detection, rgb=measured.rgb, colours=tuple(colours.names),
                              confidence=colours.confidence, frames=self.stack.frames)
 
