@@ -22,10 +22,10 @@ _LUMINANCE_OF_SRGB = srgb_decode(np.arange(256)[:, None].repeat(3, axis=1))  # (
 
 
 @lru_cache(maxsize=8)
-def _gap_grid(size: int, reach: float, span: float, along: int) -> tuple[np.ndarray, np.ndarray]:
-    """Grid points on the face's inner gaps, (gaps * along * 3, 2) read-only, and which stickers border each gap,
-    (stickers, gaps) bool: each gap is the middle ``span`` of one sticker side, sampled on the line and ``reach``
-    either side (the grid may be off by a pixel or two: the darkest of the three is the gap)."""
+def _gap_grid(size: int, reach: float, span: float, along: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Grid points on the face's inner gaps, (gaps * along * 3, 2), each sticker's gaps (stickers, 4) and how many
+    it has (stickers,), all read-only: each gap is the middle ``span`` of one sticker side, sampled on the line and
+    ``reach`` either side (the grid may be off by a pixel or two: the darkest of the three is the gap)."""
     across, s = np.meshgrid(np.array([-reach, 0.0, reach]), np.linspace(0.5 - span / 2, 0.5 + span / 2, along))
     points, sides = [], []
     for line in range(1, size):
@@ -40,8 +40,14 @@ def _gap_grid(size: int, reach: float, span: float, along: int) -> tuple[np.ndar
     borders = np.zeros((size * size, len(sides)), dtype=bool)
     for g, (a, b) in enumerate(sides):
         borders[a, g] = borders[b, g] = True
-    borders.flags.writeable = False
-    return grid, borders
+    # Each sticker's gaps as indices, padded with the last gap (sorted last, as its lift is taken as infinite there).
+    count = borders.sum(axis=1)
+    index = np.full((size * size, int(count.max())), len(sides), dtype=np.intp)
+    for k, row in enumerate(borders):
+        index[k, : count[k]] = np.flatnonzero(row)
+    index.flags.writeable = False
+    count.flags.writeable = False
+    return grid, index, count
 
 
 def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminance: np.ndarray,
@@ -52,7 +58,7 @@ def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminanc
     if size < 2:
         return np.zeros(len(sticker_luminance))
     along = t.spot_gap_samples
-    grid, borders = _gap_grid(size, t.spot_gap_reach, t.spot_gap_span, along)
+    grid, index, count = _gap_grid(size, t.spot_gap_reach, t.spot_gap_span, along)
     height, width = image_bgr.shape[:2]
     xy = np.rint(apply_homography(detection.homography, grid)).astype(np.intp)
     xs = np.minimum(np.maximum(xy[:, 0], 0), width - 1)
@@ -61,10 +67,13 @@ def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminanc
     values = np.minimum(np.maximum(np.rint(image_bgr[ys, xs]), 0), 255).astype(np.intp)
     linear = _LUMINANCE_OF_SRGB[values[:, ::-1], np.arange(3)]
     light = luminance(linear).reshape(-1, along, 3).min(axis=2)  # (gaps, along): the darkest across each gap
-    gaps = np.median(light, axis=1)
-    floor = float(np.partition(gaps, min(t.spot_floor_rank, len(gaps) - 1))[min(t.spot_floor_rank, len(gaps) - 1)])
+    gaps = np.partition(light, along // 2, axis=1)[:, along // 2]  # the median along it
+    rank = min(t.spot_floor_rank, len(gaps) - 1)
+    floor = float(np.partition(gaps, rank)[rank])
     # Shading scales the body's light, a spot adds to it: a gap only a little brighter than the unlit is shading.
-    lift = np.where(gaps > t.spot_floor_shading * floor, gaps - floor, 0.0)
-    # Each sticker's gaps: median over the 2-4 it borders (one bright neighbour's bleed does not lift it alone).
-    around = np.array([np.median(lift[row]) for row in borders])
-    return np.minimum(around / np.maximum(sticker_luminance, 1e-6), 1.0)
+    lift = np.append(np.where(gaps > t.spot_floor_shading * floor, gaps - floor, 0.0), np.inf)
+    # Each sticker's gaps: the median of the 2-4 it borders (one bright neighbour's bleed does not lift it alone).
+    around = np.sort(lift[index], axis=1)
+    rows = np.arange(len(index))
+    median = (around[rows, (count - 1) // 2] + around[rows, count // 2]) / 2
+    return np.minimum(median / np.maximum(sticker_luminance, 1e-6), 1.0)
