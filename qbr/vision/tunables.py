@@ -296,7 +296,7 @@ class Tunables:
     of its own is under a sixth, and a colour under that spot reads as pale (``spot_light``)."""
     classify_spot_logo: float = 0.5
     """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
-    its light is unsure: a lit colour reads as grey too (tuning glared faces: true logo whites at most 0.48)."""
+    its light is unsure: a lit colour reads as grey too (tuning glared faces: true logo whites at most 0.46)."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
