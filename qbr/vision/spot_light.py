@@ -70,8 +70,11 @@ def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminanc
     gaps = np.partition(light, along // 2, axis=1)[:, along // 2]  # the median along it
     rank = min(t.spot_floor_rank, len(gaps) - 1)
     floor = float(np.partition(gaps, rank)[rank])
-    # Shading scales the body's light, a spot adds to it: a gap only a little brighter than the unlit is shading.
-    lift = np.append(np.where(gaps > t.spot_floor_shading * floor, gaps - floor, 0.0), np.inf)
+    # Shading scales the body's light, a spot adds to it: a gap only a little brighter than the unlit is shading;
+    # a lamp's spot adds light like a white sticker's, a gap lifted far less is a light body's bleed or shadow.
+    brightest = float(sticker_luminance.max())
+    lifted = (gaps > t.spot_floor_shading * floor) & (gaps - floor > t.spot_min_light * brightest)
+    lift = np.append(np.where(lifted, gaps - floor, 0.0), np.inf)
     # Each sticker's gaps: the median of the 2-4 it borders (one bright neighbour's bleed does not lift it alone).
     around = np.sort(lift[index], axis=1)
     rows = np.arange(len(index))

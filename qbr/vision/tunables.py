@@ -240,6 +240,9 @@ class Tunables:
     spot_floor_shading: float = 1.5
     """Gaps up to this many times the unlit ones are the body in other light (shading scales a body's light, a spot
     adds to it): they show no spot (a white body's gaps are as bright as its whites, and shaded unevenly)."""
+    spot_min_light: float = 0.2
+    """A gap lifted by less than this share of the face's brightest sticker (linear luminance) is no spot's: a lamp's
+    spot adds light like a white's (a white body's gaps by a dark logo centre read 0.1 above the unlit)."""
     trim_dark: float = 0.2
     """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
