@@ -126,14 +126,16 @@ def _towards_whites(linear: NDArray[np.float64], measured: NDArray[np.float64], 
 
 
 def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunables(),  # noqa: B008
-                  glare: ArrayLike | None = None) -> FaceColours:
+                  glare: ArrayLike | None = None, spot: ArrayLike | None = None) -> FaceColours:
     """Name each sticker by its nearest palette colour after removing the face's light (see :func:`adapt_to_palette`).
 
     ``distances`` are CIEDE2000 to the chosen colour after that correction. Confidence is
     ``1 - exp(-margin / classify_margin_scale)`` with margin the gap to the runner-up colour: 0 for a tie, near 1
     for a clear winner. A sticker with a non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
     sticker's share lost to glare, ``StickerColours.glare``): a sticker named white with much of it clipped or
-    washed may be any light colour, so its confidence is capped (a white merely bright loses nothing).
+    washed may be any light colour, so its confidence is capped (a white merely bright loses nothing). ``spot``
+    (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white mostly lit by a spot, or a
+    grey centre lit by one, may be any colour too (capped the same).
     """
     raw = np.asarray(rgb, dtype=np.float64)
     finite: NDArray[np.bool_] | None = None  # None: every sticker finite, the usual live frame
@@ -179,11 +181,14 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     # Stickers lost to glare carry the lamp's light: no reference for the cast the face's whites share.
     lost = (np.zeros(len(stickers), dtype=bool) if glare is None
             else np.asarray(glare, dtype=np.float64) > tunables.classify_glare_share)
+    lit = (np.zeros(len(stickers), dtype=bool) if spot is None
+           else np.asarray(spot, dtype=np.float64) > tunables.classify_spot_white)
     _relative_names(chosen, confidence, linear, measured, adapted_lab, usable, lost, palette, tunables)
     _split_green_blue(chosen, confidence, measured, usable, tunables)
-    if glare is not None:
-        # Clipped or washed by glare: the sensor saw white where the sticker may be any light colour (cap only).
-        washed = lost & (chosen == _WHITE)
+    if glare is not None or spot is not None:
+        # Clipped or washed by glare, or mostly a spot's light: the sensor saw white where the sticker may be any
+        # light colour (cap only).
+        washed = (lost | lit) & (chosen == _WHITE)
         confidence[washed] = np.minimum(confidence[washed], tunables.classify_wash_confidence)
     best = distances[rows, chosen]
     if finite is not None:
@@ -193,6 +198,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     if logo:
         names[4], best[4] = "white", distances[4, _WHITE]
         confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
+        if spot is not None and float(np.asarray(spot)[4]) > tunables.classify_spot_logo:
+            confidence[4] = tunables.classify_wash_confidence  # lit by a spot: a colour's grey as likely as a logo's
     return FaceColours(names=tuple(names), distances=best, confidence=confidence)
 
 

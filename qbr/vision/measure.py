@@ -9,6 +9,7 @@ import numpy as np
 
 from qbr.vision.colour import luminance, srgb_decode
 from qbr.vision.detect import FaceDetection
+from qbr.vision.spot_light import spot_share
 from qbr.vision.tunables import Tunables
 
 
@@ -34,6 +35,9 @@ class StickerColours:
     light added to a colour moves it towards the lamp's, while a white lit by that lamp keeps its own. Every sample
     then carries lamp light."""
 
+    spot: np.ndarray
+    """(9,) float64 in [0, 1]: share of each sticker's light that a glare spot adds, as the body's gaps around it
+    show (``spot_light.spot_share``): on the spot's flat top nothing inside the sticker tells it."""
     glare: np.ndarray
     """(9,) float64: share of each sticker lost to glare (what ``classify_face`` takes): washed; clipped once most of
     it is (a white's unclipped rest still shows it white, and a colour's clipped samples are washed too); all of it
@@ -72,8 +76,9 @@ def measure_stickers_with_spread(
     paled = _paled(planes, tunables)
     lost = np.maximum(np.maximum(washed, np.where(clipped > tunables.glare_clipped_share, clipped, 0.0)),
                       paled.astype(np.float64))
+    spot = spot_share(image_bgr, detection, luminance(srgb_decode(mean.T)), tunables)
     return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=washed, clipped=clipped,
-                          paled=paled, glare=lost)
+                          paled=paled, spot=spot, glare=lost)
 
 
 _LINEAR_OF_SRGB = srgb_decode(np.arange(256))

@@ -227,6 +227,22 @@ class Tunables:
     """The brightest quarter must be at least this much brighter (luminance) than the dimmer part: a spot's falloff."""
     paled_print_lift: float = 3.5
     """Parts of a sticker more than this much darker than its brightest are a print (a logo), not a spot's falloff."""
+    spot_gap_samples: int = 7
+    """Samples along each gap between two stickers (``spot_light``): its median is the gap's light."""
+    spot_gap_span: float = 0.7
+    """Middle share of a sticker's side sampled as its gap: the ends meet other gaps and the face's corners."""
+    spot_gap_reach: float = 0.04
+    """Gap samples also this far (a sticker cell's side) either side of the grid line; the darkest of the three is
+    the gap (narrow gaps, a grid a pixel off)."""
+    spot_floor_rank: int = 2
+    """The face's unlit gaps: this darkest but one of its inner gaps (0: the darkest), as one gap in a hand's shadow
+    is darker than the body is."""
+    spot_floor_shading: float = 1.5
+    """Gaps up to this many times the unlit ones are the body in other light (shading scales a body's light, a spot
+    adds to it): they show no spot (a white body's gaps are as bright as its whites, and shaded unevenly)."""
+    spot_min_light: float = 0.2
+    """A gap lifted by less than this share of the face's brightest sticker (linear luminance) is no spot's: a lamp's
+    spot adds light like a white's (a white body's gaps by a dark logo centre read 0.1 above the unlit)."""
     trim_dark: float = 0.2
     """Share of the darkest remaining samples dropped: shadows and gap pixels that reach into the sampled area."""
 
@@ -272,6 +288,12 @@ class Tunables:
     classify_glare_share: float = 0.25
     """A sticker named white with more than this share of its samples clipped or washed by glare is unsure: glare on
     any light colour clips to the same white (rendered faces: 2% of true whites, 0.1% of other stickers above it)."""
+    classify_spot_white: float = 0.85
+    """A sticker named white whose gaps show a spot adding more than this share of its light is unsure: what is left
+    of its own is under a sixth, and a colour under that spot reads as pale (``spot_light``)."""
+    classify_spot_logo: float = 0.5
+    """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
+    its light is unsure: a lit colour reads as grey too (tuning glared faces: true logo whites at most 0.46)."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
