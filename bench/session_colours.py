@@ -1,5 +1,5 @@
 """Live colour names within a session: each rendered cube's six faces named in capture order, without and with the
-palette learnt from the faces captured before (qbr.vision.session_palette), against truth.
+palette learnt from the faces captured before (bench/session_learner.py, an experiment qbr does not use), against truth.
 
     python bench/session_colours.py [--cubes 20] [--jobs 2] [--cache DIR] [--show-failures]
 
@@ -11,7 +11,9 @@ names them (jointly, qbr.app.session.identity). Groups: synth medium (each cube'
 medium with the close red/orange palette, physcam medium and hard; each either with every photo under its own light
 and camera (the scenes of every other benchmark) or under one light and camera for the whole session (a webcam at
 a desk; poses, hand and glare per photo). Tuning and validation seeds side by side (bench/seeds.py). ``--cache``
-keeps the measurements (rendering is the slow part) for reruns; ``--set FIELD=VALUE`` overrides a tunable.
+keeps the measurements (rendering is the slow part) for reruns; ``--set FIELD=VALUE`` overrides a tunable
+(the learner's or the vision's); ``--knowing-the-rest`` learns each face's palette from the cube's other five
+centres with their true colours instead (an upper bound: the best the captures could teach; order then irrelevant).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import synth  # noqa: E402
 from families import CONDITIONS  # noqa: E402
 from live_colours import Tally, _in_place  # noqa: E402
 from seeds import cube_seeds, scene_rng, state_rng  # noqa: E402
+from session_learner import CapturedCentre, LearnerTunables, session_palette  # noqa: E402
 
 from qbr.app.session.identity import CapturedFace, faces_by_centre  # noqa: E402
 from qbr.cube.conventions import FACES, STANDARD_SCHEME  # noqa: E402
@@ -43,7 +46,6 @@ from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
 from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
-from qbr.vision.session_palette import CapturedCentre, session_palette  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 # (family, tier, synth palette or None: drawn per cube, light): "each" photo its own light and camera (the scenes
@@ -140,7 +142,8 @@ def read_all(cubes: int, workers: int, cache: Path | None) -> dict[Job, list[Fac
     return {j: done[j] for j in jobs(cubes)}
 
 
-def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunables: Tunables
+def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunables: Tunables,
+                 learner: LearnerTunables = LearnerTunables()  # noqa: B008
                  ) -> list[tuple[int, tuple[str, ...]]]:
     """(face index, names) for each detected face in ``order``, each named with the palette of the faces before."""
     captures: list[CapturedFace] = []
@@ -156,10 +159,25 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
             letters = faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE)
             palette = session_palette(DEFAULT_PALETTE, [CapturedCentre(rgb=c.rgb, name=STANDARD_SCHEME[x],
                                                                        named=c.colours[4])
-                                                        for c, x in zip(captures, letters, strict=True)], tunables)
+                                                        for c, x in zip(captures, letters, strict=True)],
+                                      learner, tunables)
         names = classify_face(rgb, palette, tunables, glare=glare).names
         out.append((k, names))
         captures.append(CapturedFace(tuple(names), rgb))
+    return out
+
+
+def name_knowing_the_rest(faces: Sequence[Face], tunables: Tunables, learner: LearnerTunables
+                          ) -> list[tuple[int, tuple[str, ...]]]:
+    """Upper bound of learning: each face named with the palette learnt from the cube's other five centres, each
+    given its true colour (what no session knows: the best its captures could teach)."""
+    out = []
+    for k, face in enumerate(faces):
+        if face is None:
+            continue
+        others = [CapturedCentre(rgb=f[0], name=f[2][4]) for j, f in enumerate(faces) if j != k and f is not None]
+        palette = session_palette(DEFAULT_PALETTE, others, learner, tunables)
+        out.append((k, classify_face(face[0], palette, tunables, glare=face[1]).names))
     return out
 
 
@@ -174,12 +192,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, help="keep the measurements here for reruns")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="override a tunable")
     parser.add_argument("--split", choices=("tuning", "validation", "both"), default="both")
+    parser.add_argument("--knowing-the-rest", action="store_true",
+                        help="learnt: from the other five faces' centres with their true colours (an upper bound)")
     parser.add_argument("--show-failures", action="store_true")
     args = parser.parse_args(argv)
-    tunables = Tunables()
+    tunables, learner = Tunables(), LearnerTunables()
     for item in args.set:
         key, value = item.split("=", 1)
-        tunables = dataclasses.replace(tunables, **{key: type(getattr(tunables, key))(value)})
+        if hasattr(learner, key):
+            kind = type(getattr(learner, key))
+            learner = dataclasses.replace(learner, **{key: value.lower() in ("1", "true") if kind is bool
+                                                      else kind(value)})
+        else:
+            tunables = dataclasses.replace(tunables, **{key: type(getattr(tunables, key))(value)})
     reads = read_all(args.cubes, args.jobs, args.cache)
     tallies: dict[str, Tally] = {}
     for (family, condition, palette, light, split, seed), faces in reads.items():
@@ -191,7 +216,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 key = f"{group_label(family, condition, palette, light)} | {split} | {order_name} | " + (
                     "learnt" if learn else "base")
                 t = tallies.setdefault(key, Tally())
-                named = name_session(faces, order, learn, tunables)
+                named = (name_knowing_the_rest(faces, tunables, learner) if learn and args.knowing_the_rest
+                         else name_session(faces, order, learn, tunables, learner))
                 t.missed += sum(f is None for f in faces)
                 for k, names in named:
                     face = faces[k]

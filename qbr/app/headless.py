@@ -130,7 +130,7 @@ def run_headless(
         return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
 
     with source:
-        Runtime(session, source, analyse=lambda image: analyser(image, session.naming_palette),
+        Runtime(session, source, analyse=lambda image: analyser(image, session.palette),
                 resolve=resolve, front=Unattended(env.sleep), out=io.StringIO(), save_palette=store.save_palette,
                 save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
                 clock=env.clock, paced=False, threaded=False,

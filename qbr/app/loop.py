@@ -183,7 +183,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
         env.stderr.write(f"qbr: {warning}\n")
 
     def analyse(image: np.ndarray) -> FrameAnalysis | None:
-        return analyser(image, session.naming_palette)
+        return analyser(image, session.palette)
 
     progress: queue.SimpleQueue[int] = queue.SimpleQueue()
 

@@ -280,20 +280,6 @@ class Tunables:
     any light colour clips to the same white (rendered faces: 2% of true whites, 0.1% of other stickers above it)."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
-    # --- the session's palette (qbr/vision/session_palette.py) ---
-    session_max_shift: float = 15.0
-    """Farthest (CIE76) a captured centre may move its colour from the base palette: a misnamed centre stays its own."""
-    session_light_change: float = 1e9
-    """Captures whose light (log channel gains of the face's fit, exposure removed) is farther than this from the
-    latest capture's are not learnt from: the light changed, what they showed no longer holds."""
-    session_light_share: float = 0.0
-    """EXPERIMENT: share of the captured faces' light applied to the palette."""
-    session_agree: bool = True
-    """EXPERIMENT: learn only from centres whose frame name agrees with the session's placement."""
-    session_warm_margin: float = 4.0
-    """Degrees of hue the red/orange boundary keeps from the captured red and orange centres (one face's spread ~2)."""
-    session_max_hue_shift: float = 10.0
-    """Farthest (degrees) the captured red and orange centres may move the red/orange boundary (phones differ ~10)."""
     resolve_iterations: int = 6
     """Most rounds of assign / re-estimate colours and face light; real scans settle in 2-3, more only cost time."""
     resolve_face_gain_step: float = 2.0

@@ -105,7 +105,6 @@ class Session:
         self._step = 0
         self._cal: Calibration | None = None
         self._cal_palette: Palette | None = None  # the new colours, shown for review until saved or discarded
-        self._learnt: tuple[object, Palette] | None = None  # naming_palette's last (captures, palette), a cache
         self._edit: HandEdit | None = None  # the cube being fixed by hand, kept until the next scan resolves
         self._edit_back = Mode.INVALID  # where leaving EDITING returns to
         self._from_hand = False  # the cube being resolved was fixed by hand
@@ -717,25 +716,7 @@ class Session:
 
     @property
     def palette(self) -> Palette:
-        """The base palette (the calibration, or the default): whole cubes are resolved and faces placed with it."""
         return self._palette
-
-    @property
-    def naming_palette(self) -> Palette:
-        """The palette to name frames with: the base one moved towards the centres captured so far (3x3x3)."""
-        if self._size != 3 or not self._faces or self._mode in (Mode.CALIBRATING, Mode.CONFIRM_CALIBRATION):
-            return self._palette  # a 2x2x2 has no centres; calibration measures against the base colours
-        # Each centre's colour is its face's, as the session placed it; derived from the captures, never accumulated
-        # (replacing, undoing, a new cube or a calibration changes it with them).
-        letters = {id(capture): letter for letter, capture in self._faces.items()}
-        placed = [(self._scheme[letters[id(c)]], c) for c in self._captures if id(c) in letters]
-        key = (self._palette, tuple((name, c.colours[4], c.rgb.tobytes()) for name, c in placed))
-        if self._learnt is None or self._learnt[0] != key:
-            from qbr.vision.session_palette import CapturedCentre, session_palette
-
-            captured = [CapturedCentre(rgb=c.rgb, name=name, named=c.colours[4]) for name, c in placed]
-            self._learnt = (key, session_palette(self._palette, captured))
-        return self._learnt[1]
 
     @property
     def language(self) -> str:

@@ -1,9 +1,11 @@
-"""The palette a session names its next face with: the base palette moved towards the centres it captured.
+"""An experiment measured by bench/session_colours.py, NOT used by qbr: the palette a session would name its next
+face with, the base palette moved towards the centres it captured (issue #13 item 1, "within a session").
 
 Every captured face's centre is a labelled sample of this cube under this camera: its colour (the face's own light
 removed by the same fit ``classify_face`` makes) pulls that palette colour towards it, and its hue as the camera
 measured it moves the red/orange boundary. Both moves are bounded, so a misnamed centre cannot drag a colour into
-its neighbour's place.
+its neighbour's place. Measured on rendered sessions it gained nothing, even knowing the other five centres'
+true colours (see README, "Live colour names"), so it stays here, out of the product.
 """
 
 from __future__ import annotations
@@ -24,6 +26,24 @@ _ORANGE = COLOUR_NAMES.index("orange")
 
 
 @dataclass(frozen=True)
+class LearnerTunables:
+    """The learner's knobs (``--set`` in bench/session_colours.py); defaults: the simplest version measured."""
+
+    session_max_shift: float = 15.0
+    """Farthest (CIE76) a captured centre may move its colour from the base palette: a misnamed centre stays its own."""
+    session_max_hue_shift: float = 10.0
+    """Farthest (degrees) the captured red and orange centres may move the red/orange boundary (phones differ ~10)."""
+    session_light_change: float = 1e9
+    """Captures whose light (log channel gains of the face's fit, exposure removed) is farther than this from the
+    latest capture's are not learnt from (a reset when the light changes; 0.05-0.15 measured no better)."""
+    session_light_share: float = 0.0
+    """Share of the captured faces' mean light put on all six colours and the boundary (0.5 and 1 measured worse)."""
+    session_agree: bool = True
+    """Learn only from centres whose own frame name agrees with the session's placement (a placed-by-elimination
+    centre may be any colour: without it a lone orange centre placed red moved the boundary into the oranges)."""
+
+
+@dataclass(frozen=True)
 class CapturedCentre:
     """One captured face: its stickers' measured sRGB (rows, the centre at index 4) and the name given its centre."""
 
@@ -40,8 +60,9 @@ def _shifted(base: NDArray[np.float64], target: NDArray[np.float64], bound: floa
     return base + step * min(1.0, bound / length) if length > 0 else base
 
 
-def session_palette(base: Palette, captured: Sequence[CapturedCentre], tunables: Tunables = Tunables()  # noqa: B008
-                    ) -> Palette:
+def session_palette(base: Palette, captured: Sequence[CapturedCentre],
+                    tunables: LearnerTunables = LearnerTunables(),
+                    vision: Tunables = Tunables()) -> Palette:  # noqa: B008
     """``base`` with each colour some captured centre was named moved towards how those centres measured.
 
     A centre's colour is taken after its face's light fit against ``base`` (so a face under another lamp teaches the
@@ -61,7 +82,7 @@ def session_palette(base: Palette, captured: Sequence[CapturedCentre], tunables:
     counts = np.zeros(len(COLOUR_NAMES))
     hues: dict[int, list[float]] = {_RED: [], _ORANGE: []}
     faces = [srgb_decode(np.minimum(np.maximum(c.rgb, 0.0), 255.0)) for c in usable]
-    fits = [adapt_to_palette(measured, base, tunables) for measured in faces]
+    fits = [adapt_to_palette(measured, base, vision) for measured in faces]
     lights = np.array([_light(measured, fitted) for measured, fitted in zip(faces, fits, strict=True)])
     # The latest capture's light stands for the next face's: captures under a light much unlike it are left out.
     alike = np.linalg.norm(lights - lights[-1], axis=1) <= tunables.session_light_change
@@ -100,7 +121,7 @@ def _light(measured: NDArray[np.float64], fitted: NDArray[np.float64]) -> NDArra
     return gains - gains.mean()
 
 
-def _warm_boundary(base: Palette, hues: dict[int, list[float]], tunables: Tunables) -> float | None:
+def _warm_boundary(base: Palette, hues: dict[int, list[float]], tunables: LearnerTunables) -> float | None:
     """Where red ends and orange begins: midway between the hues this camera measured the captured red and orange
     centres at, once both are captured (one alone does not say how far the other lies: 8 to 20 degrees)."""
     if not hues[_RED] or not hues[_ORANGE]:
