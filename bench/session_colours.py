@@ -88,11 +88,12 @@ def _render(family: str, condition: str, palette: str | None, light: str, seed: 
     drawn = str(rng.choice(list(synth.PALETTES)))
     chosen = palette or drawn
     body = "stickerless" if chosen == "stickerless" else str(rng.choice(["black", "black", "white"]))
-    first = synth.sample_params(condition, rng, palette=chosen, body=body)
+    # Drawn only for one light: the scenes with a light per photo stay those of bench/families.py's draws.
+    first = synth.sample_params(condition, rng, palette=chosen, body=body) if light == "one" else None
 
     def params(_face: str) -> object:
         p = synth.sample_params(condition, rng, palette=chosen, body=body)
-        return p if light == "each" else _one_light(first, p, SYNTH_LIGHT)
+        return p if first is None else _one_light(first, p, SYNTH_LIGHT)
 
     return synth.render_cube(truth, params, rng)
 
