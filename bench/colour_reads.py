@@ -1,0 +1,134 @@
+"""Colour resolution alone on rendered cubes, in a minute: each cube's photos are rendered and detected once (cached),
+then measured and resolved with the code as it is now, so a change to measurement or resolution is judged on many
+cubes without re-rendering them (the full scan bench takes ~17 minutes on this machine).
+
+    nice -n 10 python bench/colour_reads.py [--family physcam] [--condition hard] [--split tuning] [--cubes 90]
+        [--start 0] [--jobs 2] [--cache /tmp/qbr-colour-reads]
+
+Counts the cubes whose six faces were all detected in place (``scan_accuracy``'s test) and how many of them qbr
+resolves exactly. On the tuning split it also names each wrong cube's seed and says whether the whole-cube judge
+(``qbr.vision.resolve.judge``) scores the true colouring better than the one found (*search*: the descents did not
+reach it) or not (*model*: the measurements, as judged, favour the wrong cube). The validation split prints counts
+only: it is for reporting, not for looking at (bench/seeds.py). The cache is keyed by the sources of detection, the
+tunables and both renderers, so it is rebuilt when any of them changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import pickle
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from families import CONDITIONS, render  # noqa: E402
+from scan_accuracy import detection_matches  # noqa: E402
+from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
+
+from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.vision.colour import srgb_decode  # noqa: E402
+from qbr.vision.detect import detect_face  # noqa: E402
+from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.resolve import resolve_cube  # noqa: E402
+from qbr.vision.resolve.judge import judge  # noqa: E402
+from qbr.vision.tunables import Tunables  # noqa: E402
+
+KEYED = ("qbr/vision/detect", "qbr/vision/tunables.py", "tests/physcam", "tests/synth", "bench/families.py",
+         "bench/seeds.py")
+
+
+def _sources_key() -> str:
+    """A hash of every source the cached reads depend on (detection, tunables, the renderers)."""
+    digest = hashlib.sha256()
+    for name in KEYED:
+        path = ROOT / name
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _read(job: tuple[str, str, int]) -> tuple[str, dict[str, Any]]:
+    """One cube rendered and detected: truth, and per face the detection with the crop it covers (or None)."""
+    family, condition, seed = job
+    cv2.setNumThreads(1)
+    truth, renders, _ = render(family, condition, seed)
+    faces: dict[str, Any] = {}
+    for face in FACES:
+        image = renders[face].image
+        detection = detect_face(image, Tunables())
+        if detection is None:
+            faces[face] = None
+            continue
+        corners = np.asarray(detection.stickers, float).reshape(-1, 2)
+        x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 2, 0)
+        x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 3
+        crop = np.ascontiguousarray(image[y0:y1, x0:x1])
+        moved = dataclasses.replace(detection, stickers=np.asarray(detection.stickers, float) - (x0, y0))
+        faces[face] = (crop, moved, detection_matches(detection, renders[face].stickers))
+    return truth, faces
+
+
+def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Path) -> list[tuple[int, str, dict]]:
+    """(seed, truth, faces) per cube, rendered and detected once per version of the sources."""
+    folder = cache / _sources_key()
+    folder.mkdir(parents=True, exist_ok=True)
+    missing = [s for s in seeds if not (folder / f"{family}-{condition}-{s}.pkl").exists()]
+    if missing:
+        with ProcessPoolExecutor(jobs) as pool:
+            for seed, read in zip(missing, pool.map(_read, [(family, condition, s) for s in missing]), strict=True):
+                (folder / f"{family}-{condition}-{seed}.pkl").write_bytes(pickle.dumps(read))
+    return [(s, *pickle.loads((folder / f"{family}-{condition}-{s}.pkl").read_bytes())) for s in seeds]
+
+
+def judged_better(rgb: dict[str, np.ndarray], truth: str, got: str) -> bool:
+    """Whether the judge scores the true colouring better than the one found (a search miss, not the model's)."""
+    linear = srgb_decode(np.concatenate([rgb[f] for f in FACES]))
+    measured = np.ones(54, dtype=bool)
+    scores = [judge(linear, measured, np.array([FACES.index(c) if c in FACES else 0 for c in facelets]), Tunables())[0]
+              for facelets in (truth, got)]
+    return scores[0] < scores[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--family", choices=FAMILIES, default="physcam")
+    parser.add_argument("--condition", choices=CONDITIONS, default="hard")
+    parser.add_argument("--split", choices=SPLITS, default="tuning")
+    parser.add_argument("--cubes", type=int, default=90)
+    parser.add_argument("--start", type=int, default=0, help="first cube of the split (0: its first seed)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes for rendering and detection")
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/qbr-colour-reads"))
+    args = parser.parse_args(argv)
+    tunables = Tunables()
+    complete = exact = 0
+    wrong: list[tuple[int, str]] = []
+    seeds = cube_seeds(args.split, args.cubes, args.start)
+    for seed, truth, faces in cached_reads(args.family, args.condition, seeds, args.jobs, args.cache):
+        if not all(read is not None and read[2] for read in faces.values()):
+            continue  # a face not found or found elsewhere: detection's miss, not colour's
+        complete += 1
+        rgb = {f: measure_stickers(crop, detection, tunables) for f, (crop, detection, _) in faces.items()}
+        got = resolve_cube(rgb, tunables=tunables).facelets
+        if got == truth:
+            exact += 1
+        elif args.split == "tuning":
+            wrong.append((seed, "search" if judged_better(rgb, truth, got) else "model"))
+    print(f"{args.family} {args.condition} {args.split} seeds {seeds.start}-{seeds.stop - 1}: "
+          f"{complete} with six faces in place, {exact} of them exact")
+    if wrong:
+        print("wrong: " + ", ".join(f"{seed} ({kind})" for seed, kind in wrong))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
