@@ -10,8 +10,9 @@ on the fly), never by editing qbr. Resolution rules are also judged on the real 
 data) and on "turned" cubes: validation cubes read in full, one face's stickers given a quarter or half turn,
 counted right when the resolution reads it turned back (the right cube, that face named turned); and on the dev
 scans augmented with ``--augmented`` validation seeds each (tests/synth/augment.py: per-face exposure and lamp
-cast, gamma, noise, very dark exposures, other colour schemes). A rule whose row equals the baseline has no
-measured effect.
+cast, gamma, noise, very dark exposures, other colour schemes). Detection rules are also judged on ``--rooms``
+rooms without a cube (tests/synth's backgrounds: walls, shelves, notes, tiles, text; photo profile): a face
+found there is a false face. A rule whose row equals the baseline has no measured effect.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from resolve_accuracy import dev_scans  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 from synth.augment import VALIDATION_SEEDS, augment  # noqa: E402
+from synth.scenes import make_background  # noqa: E402
 
 import qbr.vision.detect as detect  # noqa: E402
 import qbr.vision.detect.planes as detect_planes  # noqa: E402
@@ -296,6 +298,25 @@ def augmented(seeds: int, t: Tunables, rule: Rule | None) -> tuple[int, int]:
     return right, len(cases)
 
 
+ROOM_SEED_OFFSET = 70_000  # rooms without a cube take seeds of their own in each range
+
+
+def rooms(count: int, split: str) -> list[np.ndarray]:
+    """Rooms without a cube, BGR, from quiet walls to busy rooms, with a little sensor noise."""
+    out = []
+    for n, seed in enumerate(cube_seeds(split, count, ROOM_SEED_OFFSET)):
+        rng = np.random.default_rng(seed)
+        room = make_background(640, 480, (0.0, 0.5, 1.0, 1.0)[n % 4], rng)
+        noisy = room[..., ::-1].astype(np.float32) + rng.normal(0, 2.0, room.shape).astype(np.float32)
+        out.append(np.clip(noisy, 0, 255).astype(np.uint8))
+    return out
+
+
+def false_faces(images: list[np.ndarray], t: Tunables, rule: Rule | None) -> int:
+    with rule.off() if rule else contextlib.nullcontext():
+        return sum(detect.detect_face(image, t) is not None for image in images)
+
+
 def summary(data: list[Cube], reads: Reads) -> dict[str, tuple[int, ...]]:
     """Per group (family, or 'solved'): faces found in place, faces misplaced, cubes exact, preview stickers right."""
     out: dict[str, list[int]] = {}
@@ -318,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cubes", type=int, default=25, help="validation cubes per family and condition")
     parser.add_argument("--solved", type=int, default=10, help="solved validation cubes per family")
     parser.add_argument("--augmented", type=int, default=10, help="validation seeds per dev scan augmented")
+    parser.add_argument("--rooms", type=int, default=60, help="rooms without a cube (detection rules)")
     parser.add_argument("--only", nargs="*", help="rules whose name contains one of these")
     parser.add_argument("--split", default="validation", choices=SPLITS,
                         help="tuning: to diagnose a rule's effect on the scenes that may be looked at")
@@ -334,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
     base_turned = turned_named(data, base, t0, None)
     base_real = real_scans(t0, None)
     base_aug = augmented(args.augmented, t0, None)
+    empty = rooms(args.rooms, args.split)
+    base_false = false_faces(empty, t0, None)
     groups = [*args.families, *(["solved"] if args.solved else [])]
     counts = {g: sum(1 for c in data if (c.kind == "solved") == (g == "solved") and (g == "solved" or c.family == g))
               for g in groups}
@@ -344,16 +368,17 @@ def main(argv: list[str] | None = None) -> int:
     print("Each cell: faces found in place / faces misplaced / cubes exact; **bold** where switching the rule off "
           "changes it. Preview: stickers of faces found in place named right by the live preview (classify_face, "
           "default palette) on their own. Turned: cubes with one face turned read right and that face named turned. "
-          "Real: dev colour scans exact. Augmented: dev scans in other light exact.\n")
+          "Real: dev colour scans exact. Augmented: dev scans in other light exact. "
+          "False faces: rooms without a cube where a face is found.\n")
     header = " | ".join(f"{g}: found | misplaced | exact" for g in groups)
     print(f"| rule off | stage | {header} | preview stickers right | turned named | real scans exact | augmented exact "
-          "| effect |")
-    print("|---|---|" + "---:|" * (3 * len(groups) + 4) + "---|")
+          "| false faces | effect |")
+    print("|---|---|" + "---:|" * (3 * len(groups) + 5) + "---|")
 
     def row(name: str, stage: str, sums: dict[str, tuple[int, ...]], turned: tuple[int, int],
-            real: tuple[int, int], aug: tuple[int, int]) -> None:
+            real: tuple[int, int], aug: tuple[int, int], false: int) -> None:
         cells = []
-        changed = turned != base_turned or real != base_real or aug != base_aug
+        changed = turned != base_turned or real != base_real or aug != base_aug or false != base_false
         for g in groups:
             for k in range(3):
                 cells.append(_cell(sums[g][k], base_sum[g][k]))
@@ -363,10 +388,11 @@ def main(argv: list[str] | None = None) -> int:
         cells.append(_cell(preview, base_preview))
         effect = "baseline" if name == "(none: qbr as it is)" else ("measured" if changed else "**none measured**")
         print(f"| {name} | {stage} | {' | '.join(cells)} | {_cell(turned[0], base_turned[0])}/{turned[1]} | "
-              f"{_cell(real[0], base_real[0])}/{real[1]} | {_cell(aug[0], base_aug[0])}/{aug[1]} | {effect} |",
+              f"{_cell(real[0], base_real[0])}/{real[1]} | {_cell(aug[0], base_aug[0])}/{aug[1]} | "
+              f"{_cell(false, base_false)}/{len(empty)} | {effect} |",
               flush=True)
 
-    row("(none: qbr as it is)", "-", base_sum, base_turned, base_real, base_aug)
+    row("(none: qbr as it is)", "-", base_sum, base_turned, base_real, base_aug, base_false)
     for rule in RULES:
         if args.only and not any(o.lower() in rule.name.lower() for o in args.only):
             continue
@@ -377,7 +403,8 @@ def main(argv: list[str] | None = None) -> int:
             aug = augmented(args.augmented, t, rule)
         else:
             turned, real, aug = base_turned, base_real, base_aug
-        row(rule.name, rule.stage, summary(data, reads), turned, real, aug)
+        false = false_faces(empty, t, rule) if rule.stage == "detect" else base_false
+        row(rule.name, rule.stage, summary(data, reads), turned, real, aug, false)
     print(f"\n(rendering {rendered:.0f} s, total run time {time.perf_counter() - started:.0f} s)")
     return 0
 
