@@ -317,9 +317,9 @@ def false_faces(images: list[np.ndarray], t: Tunables, rule: Rule | None) -> int
         return sum(detect.detect_face(image, t) is not None for image in images)
 
 
-def summary(data: list[Cube], reads: Reads) -> dict[str, tuple[int, ...]]:
+def summary(data: list[Cube], reads: Reads, groups: Sequence[str] = ()) -> dict[str, tuple[int, ...]]:
     """Per group (family, or 'solved'): faces found in place, faces misplaced, cubes exact, preview stickers right."""
-    out: dict[str, list[int]] = {}
+    out: dict[str, list[int]] = {g: [0, 0, 0, 0] for g in groups}
     for cube, faces, got in zip(data, reads.faces, reads.facelets, strict=True):
         key = "solved" if cube.kind == "solved" else cube.family
         row = out.setdefault(key, [0, 0, 0, 0])
@@ -352,13 +352,13 @@ def main(argv: list[str] | None = None) -> int:
     rendered = time.perf_counter() - started
     t0 = Tunables()
     base = read(data, t0, "detect", None, None)
-    base_sum = summary(data, base)
+    groups = [*args.families, *(["solved"] if args.solved else [])]
+    base_sum = summary(data, base, groups)
     base_turned = turned_named(data, base, t0, None)
     base_real = real_scans(t0, None)
     base_aug = augmented(args.augmented, t0, None)
     empty = rooms(args.rooms, args.split)
     base_false = false_faces(empty, t0, None)
-    groups = [*args.families, *(["solved"] if args.solved else [])]
     counts = {g: sum(1 for c in data if (c.kind == "solved") == (g == "solved") and (g == "solved" or c.family == g))
               for g in groups}
     print(f"## Ablation on the {args.split} range ({args.cubes} cubes per family and condition "
@@ -404,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             turned, real, aug = base_turned, base_real, base_aug
         false = false_faces(empty, t, rule) if rule.stage == "detect" else base_false
-        row(rule.name, rule.stage, summary(data, reads), turned, real, aug, false)
+        row(rule.name, rule.stage, summary(data, reads, groups), turned, real, aug, false)
     print(f"\n(rendering {rendered:.0f} s, total run time {time.perf_counter() - started:.0f} s)")
     return 0
 
