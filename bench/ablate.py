@@ -142,7 +142,6 @@ RULES = (
          patch=_detect_function(detect_window, "_border_strength", lambda work, h, axis, border: 0.0)),
     Rule("solved-face acceptance (dark_gaps)", "detect",
          patch=_detect_function(detect_plausible, "dark_gaps", lambda w, f, t: False)),
-    Rule("grid_max_extra_seen (tiles beside a plain face)", "detect", {"grid_max_extra_seen": 1}),
     Rule("alike squares taken for tiles (alike_tiles)", "detect",
          patch=_detect_function(detect_plausible, "alike_tiles", lambda w, f, t: False)),
     Rule("2x2 grids with squares around or inside (crowded_pocket)", "detect",

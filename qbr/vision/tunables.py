@@ -109,12 +109,6 @@ class Tunables:
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
     grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
-    grid_max_extra_seen: int = 3
-    """...for a face plainly seen (below): tiles or books beside the cube fall on its lattice; a 4x4 puzzle gives 7."""
-    grid_seen_found: int = 8
-    """Stickers seen directly for a face to count as plainly seen."""
-    grid_seen_variety: float = 60.0
-    """...and their colour spread (RMS grey levels): a scrambled face's, not a tile wall's."""
     grid_min_variety: float = 25.0
     """Colour spread (RMS grey levels) below which a face's stickers are all alike: tiles, or a solved face (scrambled
     faces measure 37+); such a grid must also pass the dark-gaps test below."""

@@ -116,7 +116,7 @@ def fit_grid(cands: Candidates, found: np.ndarray, cells: np.ndarray, t: Tunable
     # Squares just outside the face that sit tightly on its lattice with the same size are tiles, not a cube.
     same_size = np.abs(np.log(cands.sizes / ref_size)) < np.log(1.3)
     extras = int((ok & in_ring & same_size & (resid < 0.6 * t.grid_residual)).sum())
-    if extras > max(t.grid_max_extra, t.grid_max_extra_seen):
+    if extras > t.grid_max_extra:
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
     kept = resid[found]
     rms = math.sqrt(float((kept**2).sum() / len(kept)))

@@ -1,6 +1,6 @@
-"""Plausibility predicates, one per rule: whether a fitted grid is a cube's face, or a chance alignment, tiles or a
-bigger lattice. The searches (``search``, ``pocket``) apply them in turn; each is switched off alone by
-``bench/ablate.py``."""
+"""Plausibility predicates, one per rule: whether a fitted grid is a cube's face, or a chance alignment or tiles (a
+lattice bigger than the face is refused by the fit itself, ``grid_max_extra``). The searches (``search``,
+``pocket``) apply them in turn; each is switched off alone by ``bench/ablate.py``."""
 
 from __future__ import annotations
 
@@ -44,13 +44,6 @@ def loose_fit(fit: GridFit, t: Tunables, max_rms: float) -> bool:
 def alike_tiles(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
     """Alike squares in a bigger lattice or between light joints: tiles, not a solved face."""
     return fit.alike and (bool(fit.extras) or not dark_gaps(work, fit, t))
-
-
-def bigger_lattice(fit: GridFit, t: Tunables) -> bool:
-    """Squares on its lattice beyond its sides: a wall, a keyboard or a bigger puzzle, unless the face is plainly seen
-    (most stickers, many colours) beside a few chance tiles."""
-    seen_whole = len(fit.found) >= t.grid_seen_found and fit.variety >= t.grid_seen_variety
-    return fit.extras > (t.grid_max_extra_seen if seen_whole else t.grid_max_extra)
 
 
 def crowded_pocket(fit: GridFit, t: Tunables) -> bool:

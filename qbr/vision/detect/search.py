@@ -12,7 +12,7 @@ from qbr.vision.detect.colours import colour_variety, exposure_gain
 from qbr.vision.detect.fit import GridFit, fit_grid
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
-from qbr.vision.detect.plausible import alike_tiles, bigger_lattice, loose_fit, trusted_retry
+from qbr.vision.detect.plausible import alike_tiles, loose_fit, trusted_retry
 from qbr.vision.detect.window import settle_window
 from qbr.vision.tunables import Tunables
 
@@ -56,7 +56,7 @@ def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -
         gain = exposure_gain(work, t) if gain is None else gain
         variety = colour_variety(work, cands.centres[fit.found], gain)
         fit = dataclasses.replace(fit, variety=variety, alike=variety < t.grid_min_variety)
-        if alike_tiles(work, fit, t) or bigger_lattice(fit, t):
+        if alike_tiles(work, fit, t):
             continue
         if not fit.spans_face():
             fit = settle_window(work, fit, t)
