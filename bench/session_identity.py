@@ -1,6 +1,7 @@
 """Which face the session says each captured centre is, capture by capture, against truth (issue #13 item 3).
 
-    python bench/session_identity.py [--cubes 40] [--jobs 2] [--cache DIR] [--show-failures]
+    python bench/session_identity.py [--cubes 40] [--jobs 2] [--cache DIR] [--set FIELD=VALUE] [--split S]
+                                      [--show-failures]
 
 Reads the same rendered cubes as bench/session_colours.py (and its ``--cache``: rendering is the slow part). Each
 cube's detected faces are named with the default palette as the live chain names them (classify_face with glare),
@@ -14,6 +15,7 @@ rest on); and "wrong after six", cubes whose six faces end misplaced. Tuning and
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +23,7 @@ from pathlib import Path
 import numpy as np
 from session_colours import GROUPS, Face, group_label, read_all
 
-from qbr.app.session.identity import CapturedFace, faces_by_centre
+from qbr.app.session.identity import CapturedFace, IdentityTunables, faces_by_centre
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from qbr.vision.classify import classify_face
 from qbr.vision.palette import DEFAULT_PALETTE
@@ -41,7 +43,8 @@ class Count:
     failures: list[str] = field(default_factory=list)
 
 
-def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str) -> None:
+def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
+            identity: IdentityTunables = IdentityTunables()) -> None:  # noqa: B008
     """Capture the detected faces in ``order``, placing all captured centres after each one; tally the errors."""
     captures: list[CapturedFace] = []
     truth: list[str] = []
@@ -54,7 +57,7 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str)
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare)
         captures.append(CapturedFace(tuple(read.names), rgb))
         truth.append(names[4])
-        placed = [STANDARD_SCHEME[f] for f in faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE)]
+        placed = [STANDARD_SCHEME[f] for f in faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE, identity)]
         wrong = [p != t for p, t in zip(placed, truth, strict=True)]
         count.captures += 1
         count.steps += 1
@@ -74,14 +77,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cubes", type=int, default=40, help="cubes per group and split")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", type=Path, help="keep the measurements here for reruns (session_colours' cache)")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="override an IdentityTunables field")
+    parser.add_argument("--split", choices=("tuning", "validation", "both"), default="both")
     parser.add_argument("--show-failures", action="store_true", help="list the tuning seeds' wrong announcements")
     args = parser.parse_args(argv)
+    identity = IdentityTunables()
+    for item in args.set:
+        key, value = item.split("=", 1)
+        identity = dataclasses.replace(identity, **{key: type(getattr(identity, key))(value)})
     counts: dict[tuple[str, str], Count] = {}
     for (family, condition, palette, light, split, seed), faces in read_all(args.cubes, args.jobs, args.cache).items():
+        if args.split != "both" and split != args.split:
+            continue
         count = counts.setdefault((group_label(family, condition, palette, light), split), Count())
         shuffled = np.random.default_rng(seed).permutation(6).tolist()
         for name, order in (("URFDLB", list(range(6))), ("shuffled", shuffled)):
-            session(faces, order, count, f"seed {seed} {name}")
+            session(faces, order, count, f"seed {seed} {name}", identity)
     print("| group | split | announced wrong (of captures) | by capture 1..6 | steps held wrong | wrong after six |")
     print("|---|---|---:|---|---:|---:|")
     for group in [group_label(*g) for g in GROUPS]:
