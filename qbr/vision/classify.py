@@ -24,6 +24,8 @@ class FaceColours:
     names: tuple[str, ...]
     distances: NDArray[np.float64]
     confidence: NDArray[np.float64]
+    to_colours: NDArray[np.float64]
+    """(stickers, len(COLOUR_NAMES)): CIEDE2000 to each palette colour after the face's light fit (NaN: unmeasured)."""
 
 
 def _as_stickers(rgb: ArrayLike) -> NDArray[np.float64]:
@@ -194,13 +196,15 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     if finite is not None:
         confidence = np.where(finite, confidence, 0.0)
         best = np.where(finite, best, np.nan)
+        distances = np.where(finite[:, None], distances, np.nan)
     names = [COLOUR_NAMES[k] for k in chosen.tolist()]
     if logo:
         names[4], best[4] = "white", distances[4, _WHITE]
+        distances[4, _WHITE] = distances[4].min()  # the logo greys the white: as near white as to any colour
         confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
         if spot is not None and float(np.asarray(spot)[4]) > tunables.classify_spot_logo:
             confidence[4] = tunables.classify_wash_confidence  # lit by a spot: a colour's grey as likely as a logo's
-    return FaceColours(names=tuple(names), distances=best, confidence=confidence)
+    return FaceColours(names=tuple(names), distances=best, confidence=confidence, to_colours=distances)
 
 
 _WHITE = COLOUR_NAMES.index("white")

@@ -8,6 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
+import physcam
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,7 +36,12 @@ from qbr.cube.generate import random_state
 from qbr.cube.moves import apply_to_facelets
 from qbr.cube.state import CubeState
 from qbr.solve.i18n import LANGUAGES, Translator
+from qbr.vision.classify import classify_face
+from qbr.vision.detect import detect_face
+from qbr.vision.face_match import centre_distances
+from qbr.vision.measure import measure_stickers_with_spread
 from qbr.vision.palette import DEFAULT_PALETTE
+from qbr.vision.tunables import Tunables
 
 LOCALES = Path(__file__).resolve().parents[2] / "qbr" / "app" / "locales"
 CUBE = random_state(random.Random(7)).facelets
@@ -175,12 +181,13 @@ def test_faces_are_recognised_by_centre_in_any_order(translators) -> None:
 
 
 def test_a_misnamed_centre_is_placed_by_elimination(translators) -> None:
-    # Under a blue cast the white face is read with a "blue" centre; once the real blue face is in, the faces
-    # are told apart by their measured centres (distinct faces), with no question asked and nothing lost.
+    # A bluish white centre (the face's light fit leaves it nearer blue) is read blue; once the real blue face is
+    # in, the faces are told apart by their centres (distinct faces), with no question asked and nothing lost.
     d = Driver(translators)
-    white = face_colours("U")
-    cast = ("blue",) * 9
-    rgb = np.array([DEFAULT_PALETTE.colours[c] for c in white]) * np.array([0.6, 0.72, 1.0])
+    rgb = np.array([DEFAULT_PALETTE.colours[c] for c in face_colours("U")], dtype=float)
+    rgb[4] *= np.array([0.4, 0.6, 1.0])
+    cast = classify_face(rgb, DEFAULT_PALETTE).names
+    assert cast[4] == "blue"
     for _ in range(12):
         d.t += DT
         d.send(FrameEvent(d.t, FrameAnalysis(None, rgb, cast, np.ones(9))))
@@ -190,6 +197,26 @@ def test_a_misnamed_centre_is_placed_by_elimination(translators) -> None:
     v = d.view
     assert v.mode is Mode.SCANNING and set(v.captured) == {"U", "B"}
     assert v.captured["B"] == face_colours("B") and v.captured["U"] == cast
+
+
+def test_a_warm_lit_orange_centre_captured_first_is_announced_orange(translators) -> None:
+    # A tungsten-lit orange face (physcam, tuning seed 5342): measured, its centre is nearer the palette's red than
+    # its orange; its face's light fit names it orange, and so it is placed and announced, alone.
+    rng = np.random.default_rng(5342)
+    shot = physcam.render_face(face_colours("L"), physcam.sample_params("medium", rng), rng)
+    detection = detect_face(shot.image, Tunables())
+    assert detection is not None
+    measured = measure_stickers_with_spread(shot.image, detection, Tunables())
+    rgb = np.asarray(measured.rgb, dtype=float)
+    read = classify_face(rgb, DEFAULT_PALETTE, glare=measured.glare)
+    raw = centre_distances(rgb[4], [np.array(DEFAULT_PALETTE.colours[c], dtype=float) for c in ("red", "orange")])
+    assert read.names[4] == "orange" and raw[0] + 10 < raw[1]  # the case: raw colour says red, by a margin
+    d = Driver(translators)
+    for _ in range(12):
+        d.t += DT
+        d.send(FrameEvent(d.t, FrameAnalysis(None, rgb, read.names, read.confidence)))
+    assert set(d.view.captured) == {"L"}
+    assert d.view.message == "Captured the face with the orange centre."
 
 
 def test_guided_order_decides_faces_for_a_non_standard_scheme(translators) -> None:

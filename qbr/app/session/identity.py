@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from qbr.vision.classify import classify_face
 from qbr.vision.face_match import assign_centres, centre_distances, face_distances
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ def seen_before(new: CapturedFace, captures: list[CapturedFace], t: IdentityTuna
 
 def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], palette: Palette,
                     t: IdentityTunables = IdentityTunables()) -> list[str]:
-    """The face of each capture: the distinct faces whose centre colours fit the captured centres best."""
-    return assign_centres([c.rgb[4] for c in captures], [c.colours[4] for c in captures], scheme, palette,
-                          t.name_penalty)
+    """The face of each capture: the distinct faces whose centre colours fit the captured centres best, each centre
+    compared after its own face's light fit (the same fit that named its stickers)."""
+    to_colours = [classify_face(c.rgb, palette).to_colours[4] for c in captures]
+    return assign_centres(to_colours, [c.colours[4] for c in captures], scheme, palette, t.name_penalty)
