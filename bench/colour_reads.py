@@ -43,13 +43,14 @@ from qbr.vision.resolve import resolve_cube  # noqa: E402
 from qbr.vision.resolve.judge import judge  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
+CACHE_FORMAT = b"2"  # 2: the cached detection's homography and outline moved with its crop as its stickers are
 KEYED = ("qbr/vision/detect", "qbr/vision/tunables.py", "tests/physcam", "tests/synth", "bench/families.py",
          "bench/seeds.py")
 
 
 def _sources_key() -> str:
     """A hash of every source the cached reads depend on (detection, tunables, the renderers)."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(CACHE_FORMAT)
     for name in KEYED:
         path = ROOT / name
         for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
@@ -73,7 +74,12 @@ def _read(job: tuple[str, str, int]) -> tuple[str, dict[str, Any]]:
         x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 2, 0)
         x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 3
         crop = np.ascontiguousarray(image[y0:y1, x0:x1])
-        moved = dataclasses.replace(detection, stickers=np.asarray(detection.stickers, float) - (x0, y0))
+        # Every pixel position the detection holds moves with the crop (the spot's share reads the gaps by its
+        # homography).
+        shift = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
+        moved = dataclasses.replace(detection, stickers=np.asarray(detection.stickers, float) - (x0, y0),
+                                    outline=np.asarray(detection.outline, float) - (x0, y0),
+                                    homography=shift @ np.asarray(detection.homography, float))
         faces[face] = (crop, moved, detection_matches(detection, renders[face].stickers))
     return truth, faces
 
