@@ -38,9 +38,10 @@ from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.colour import srgb_decode  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
-from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
 from qbr.vision.resolve import resolve_cube  # noqa: E402
 from qbr.vision.resolve.judge import judge  # noqa: E402
+from qbr.vision.resolve.measured import read_trust  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 CACHE_FORMAT = b"2"  # 2: the cached detection's homography and outline moved with its crop as its stickers are
@@ -96,12 +97,13 @@ def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Pa
     return [(s, *pickle.loads((folder / f"{family}-{condition}-{s}.pkl").read_bytes())) for s in seeds]
 
 
-def judged_better(rgb: dict[str, np.ndarray], truth: str, got: str) -> bool:
+def judged_better(rgb: dict[str, np.ndarray], truth: str, got: str, trust: dict[str, np.ndarray]) -> bool:
     """Whether the judge scores the true colouring better than the one found (a search miss, not the model's)."""
     linear = srgb_decode(np.concatenate([rgb[f] for f in FACES]))
     measured = np.ones(54, dtype=bool)
-    scores = [judge(linear, measured, np.array([FACES.index(c) if c in FACES else 0 for c in facelets]), Tunables())[0]
-              for facelets in (truth, got)]
+    weights = read_trust(trust, 9, Tunables())
+    scores = [judge(linear, measured, np.array([FACES.index(c) if c in FACES else 0 for c in facelets]), Tunables(),
+                    weights)[0] for facelets in (truth, got)]
     return scores[0] < scores[1]
 
 
@@ -123,12 +125,15 @@ def main(argv: list[str] | None = None) -> int:
         if not all(read is not None and read[2] for read in faces.values()):
             continue  # a face not found or found elsewhere: detection's miss, not colour's
         complete += 1
-        rgb = {f: measure_stickers(crop, detection, tunables) for f, (crop, detection, _) in faces.items()}
-        got = resolve_cube(rgb, tunables=tunables).facelets
+        measured = {f: measure_stickers_with_spread(crop, d, tunables) for f, (crop, d, _) in faces.items()}
+        rgb = {f: m.rgb for f, m in measured.items()}
+        # As qbr scan resolves: a sticker mostly lit by a glare spot weighs less.
+        trust = {f: 1.0 - m.spot for f, m in measured.items()}
+        got = resolve_cube(rgb, tunables=tunables, trust=trust).facelets
         if got == truth:
             exact += 1
         elif args.split == "tuning":
-            wrong.append((seed, "search" if judged_better(rgb, truth, got) else "model"))
+            wrong.append((seed, "search" if judged_better(rgb, truth, got, trust) else "model"))
     print(f"{args.family} {args.condition} {args.split} seeds {seeds.start}-{seeds.stop - 1}: "
           f"{complete} with six faces in place, {exact} of them exact")
     if wrong:
