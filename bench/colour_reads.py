@@ -38,18 +38,20 @@ from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.colour import srgb_decode  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
-from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
 from qbr.vision.resolve import resolve_cube  # noqa: E402
 from qbr.vision.resolve.judge import judge  # noqa: E402
+from qbr.vision.resolve.measured import read_trust  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
+CACHE_FORMAT = b"2"  # 2: the cached detection's homography and outline moved with its crop as its stickers are
 KEYED = ("qbr/vision/detect", "qbr/vision/tunables.py", "tests/physcam", "tests/synth", "bench/families.py",
          "bench/seeds.py")
 
 
 def _sources_key() -> str:
     """A hash of every source the cached reads depend on (detection, tunables, the renderers)."""
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(CACHE_FORMAT)
     for name in KEYED:
         path = ROOT / name
         for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
@@ -73,7 +75,12 @@ def _read(job: tuple[str, str, int]) -> tuple[str, dict[str, Any]]:
         x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 2, 0)
         x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 3
         crop = np.ascontiguousarray(image[y0:y1, x0:x1])
-        moved = dataclasses.replace(detection, stickers=np.asarray(detection.stickers, float) - (x0, y0))
+        # Every pixel position the detection holds moves with the crop (the spot's share reads the gaps by its
+        # homography).
+        shift = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
+        moved = dataclasses.replace(detection, stickers=np.asarray(detection.stickers, float) - (x0, y0),
+                                    outline=np.asarray(detection.outline, float) - (x0, y0),
+                                    homography=shift @ np.asarray(detection.homography, float))
         faces[face] = (crop, moved, detection_matches(detection, renders[face].stickers))
     return truth, faces
 
@@ -90,12 +97,13 @@ def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Pa
     return [(s, *pickle.loads((folder / f"{family}-{condition}-{s}.pkl").read_bytes())) for s in seeds]
 
 
-def judged_better(rgb: dict[str, np.ndarray], truth: str, got: str) -> bool:
+def judged_better(rgb: dict[str, np.ndarray], truth: str, got: str, trust: dict[str, np.ndarray]) -> bool:
     """Whether the judge scores the true colouring better than the one found (a search miss, not the model's)."""
     linear = srgb_decode(np.concatenate([rgb[f] for f in FACES]))
     measured = np.ones(54, dtype=bool)
-    scores = [judge(linear, measured, np.array([FACES.index(c) if c in FACES else 0 for c in facelets]), Tunables())[0]
-              for facelets in (truth, got)]
+    weights = read_trust(trust, 9, Tunables())
+    scores = [judge(linear, measured, np.array([FACES.index(c) if c in FACES else 0 for c in facelets]), Tunables(),
+                    weights)[0] for facelets in (truth, got)]
     return scores[0] < scores[1]
 
 
@@ -117,12 +125,15 @@ def main(argv: list[str] | None = None) -> int:
         if not all(read is not None and read[2] for read in faces.values()):
             continue  # a face not found or found elsewhere: detection's miss, not colour's
         complete += 1
-        rgb = {f: measure_stickers(crop, detection, tunables) for f, (crop, detection, _) in faces.items()}
-        got = resolve_cube(rgb, tunables=tunables).facelets
+        measured = {f: measure_stickers_with_spread(crop, d, tunables) for f, (crop, d, _) in faces.items()}
+        rgb = {f: m.rgb for f, m in measured.items()}
+        # As qbr scan resolves: a sticker mostly lit by a glare spot weighs less.
+        trust = {f: 1.0 - m.spot for f, m in measured.items()}
+        got = resolve_cube(rgb, tunables=tunables, trust=trust).facelets
         if got == truth:
             exact += 1
         elif args.split == "tuning":
-            wrong.append((seed, "search" if judged_better(rgb, truth, got) else "model"))
+            wrong.append((seed, "search" if judged_better(rgb, truth, got, trust) else "model"))
     print(f"{args.family} {args.condition} {args.split} seeds {seeds.start}-{seeds.stop - 1}: "
           f"{complete} with six faces in place, {exact} of them exact")
     if wrong:

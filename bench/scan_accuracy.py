@@ -44,7 +44,7 @@ from synth.scenes import make_background  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face, naive_classify  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
-from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.measure import measure_stickers, measure_stickers_with_spread  # noqa: E402
 from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.resolve import resolve_cube  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
@@ -136,6 +136,7 @@ class FaceRead:
     detection: FaceDetection | None
     rgb: np.ndarray | None = None
     patch: np.ndarray | None = None
+    trust: np.ndarray | None = None  # per sticker, 1 - its spot share (what qbr scan passes)
 
     @property
     def found(self) -> bool:
@@ -146,8 +147,8 @@ def read_face(image_bgr: np.ndarray, tunables: Tunables) -> FaceRead:
     detection = detect_face(image_bgr, tunables)
     if detection is None:
         return FaceRead(None)
-    rgb = measure_stickers(image_bgr, detection, tunables)
-    return FaceRead(detection, rgb, centre_patch_rgb(image_bgr, detection.stickers))
+    measured = measure_stickers_with_spread(image_bgr, detection, tunables)
+    return FaceRead(detection, measured.rgb, centre_patch_rgb(image_bgr, detection.stickers), 1.0 - measured.spot)
 
 
 def judge_cube(reads: Mapping[str, FaceRead], truth: str, tallies: Mapping[str, Tally], label: str) -> None:
@@ -191,7 +192,8 @@ def judge_rendered(family: str, condition: str, seed: int) -> CubeResult:
 
 def letters_by_method(reads: Mapping[str, FaceRead]) -> dict[str, str]:
     """Facelets as qbr and each baseline read them."""
-    resolution = resolve_cube({f: r.rgb for f, r in reads.items() if r.rgb is not None})
+    resolution = resolve_cube({f: r.rgb for f, r in reads.items() if r.rgb is not None},
+                              trust={f: r.trust for f, r in reads.items() if r.trust is not None})
     naive = {f: (naive_classify(r.rgb, DEFAULT_PALETTE) if r.rgb is not None else None) for f, r in reads.items()}
     lab = {f: (classify_face(r.rgb, DEFAULT_PALETTE).names if r.rgb is not None else None) for f, r in reads.items()}
     patch = {f: (naive_classify(r.patch, DEFAULT_PALETTE) if r.patch is not None else None) for f, r in reads.items()}

@@ -24,13 +24,14 @@ def cube_size(rgb_by_face: Mapping[str, np.ndarray]) -> int:
 
 def resolve_and_solve(
     rgb_by_face: Mapping[str, np.ndarray], palette: Palette | None, budget: float = 0.0, any_order: bool = False,
-    on_progress: Callable[[int], None] | None = None,
+    on_progress: Callable[[int], None] | None = None, trust: Mapping[str, np.ndarray] | None = None,
 ) -> tuple[Resolution, Solution | PocketSolution | None, QbrError | None]:
     """Resolve the measured colours into a cube and solve it; an invalid cube is an error value, never raised.
 
     A 2x2x2 (four stickers a face) gets its optimal solution; ``budget`` only matters for a 3x3x3. ``any_order``:
     a 2x2x2's faces may have been shown in another order than their letters say (scanned live). ``on_progress``
-    is called (from this thread) with the length of each shorter solution a budgeted 3x3x3 search finds.
+    is called (from this thread) with the length of each shorter solution a budgeted 3x3x3 search finds. ``trust``
+    (face -> per-sticker 0..1, see ``resolve_cube``) weighs a 3x3x3's stickers a glare spot lit less.
     """
     rgb = {f: np.asarray(v, dtype=float) for f, v in rgb_by_face.items()}
     size = cube_size(rgb)
@@ -41,7 +42,7 @@ def resolve_and_solve(
     else:
         from qbr.vision.resolve import resolve_cube
 
-        resolution = resolve_cube(rgb, palette=palette)
+        resolution = resolve_cube(rgb, palette=palette, trust=trust)
     if not resolution.valid:
         return resolution, None, InvalidCubeError(resolution.problems)
     try:

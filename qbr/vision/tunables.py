@@ -341,6 +341,9 @@ class Tunables:
     """Cost (summed capped CIEDE2000) a face read turned back must save to count as turned: two clashing stickers."""
     resolve_misfit: float = 20.0
     """CIEDE2000 a sticker may fit its colour worse than its nearest one: real scans stay < 16, a turned face 25+."""
+    resolve_trust_floor: float = 0.4
+    """Least weight a sticker mostly lit by a glare spot keeps in resolution (1 - its spot share): its hue still says
+    something (tuning, physcam hard: 0.2-0.5 alike)."""
     resolve_max_misfits: int = 1
     """Clashing stickers repaired by the pieces without further checks (one glare or misread sticker)."""
     resolve_max_repairs: int = 3

@@ -45,7 +45,7 @@ def scan_command(
     from qbr.app.store import Store
     from qbr.vision.classify import classify_face
     from qbr.vision.detect import detect_face
-    from qbr.vision.measure import measure_stickers
+    from qbr.vision.measure import measure_stickers_with_spread
     from qbr.vision.palette import DEFAULT_PALETTE
     from qbr.vision.tunables import Tunables
 
@@ -60,13 +60,15 @@ def scan_command(
     tunables = Tunables()
     images = [read_image(path) for path in paths]  # every file checked before any slow work
     rgb: dict[str, np.ndarray] = {}
+    trust: dict[str, np.ndarray] = {}  # per sticker, the share of its light not a glare spot's: resolution weighs it so
     sizes: dict[str, int] = {}
     for face, path, image in zip(FACES, paths, images, strict=True):
         detection = detect_face(image, tunables, size)
         if detection is not None:
             sizes[face] = detection.size
         if detection is not None:
-            rgb[face] = measure_stickers(image, detection, tunables)
+            measured = measure_stickers_with_spread(image, detection, tunables)
+            rgb[face], trust[face] = measured.rgb, 1.0 - measured.spot
         if debug_dir is not None:
             names = classify_face(rgb[face], palette).names if detection is not None else None
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
@@ -83,7 +85,9 @@ def scan_command(
         )
     by_face = dict(zip(FACES, paths, strict=True))
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
-    resolved, placed = _resolved_in_order(rgb, palette, budget)
+    # A face measured again (settled as a 3x3x3's, or completed) has no spot shares of its own: fully trusted.
+    trust = {f: w for f, w in trust.items() if f in rgb and len(w) == len(rgb[f])}
+    resolved, placed = _resolved_in_order(rgb, palette, budget, trust)
     result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
         result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)
@@ -142,20 +146,21 @@ def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[s
 
 
 def _resolved_in_order(
-    rgb: dict[str, np.ndarray], palette: Palette, budget: float
+    rgb: dict[str, np.ndarray], palette: Palette, budget: float, trust: Mapping[str, np.ndarray] | None = None
 ) -> tuple[tuple[Resolution, Solution | PocketSolution | None, QbrError | None], dict[str, str] | None]:
     """The cube as the photos were given or, if one placement of them by their centres stands out and reads a
     real cube more surely, as placed; and the placement used (None: as given)."""
     from qbr.app.jobs import resolve_and_solve
     from qbr.app.photo_order import best_placement
 
-    first = resolve_and_solve(rgb, palette, budget)
+    first = resolve_and_solve(rgb, palette, budget, trust=trust)
     if any(len(v) != 9 for v in rgb.values()):
         return first, None  # a 2x2x2: no centres to place faces by
     placed = best_placement(rgb)
     if placed is None:
         return first, None
-    again = resolve_and_solve({face: rgb[photo] for face, photo in placed.items()}, palette, budget)
+    moved = None if trust is None else {face: trust[photo] for face, photo in placed.items() if photo in trust}
+    again = resolve_and_solve({face: rgb[photo] for face, photo in placed.items()}, palette, budget, trust=moved)
     # The given order may still give some real cube, forced by repairs and far less sure: the surer one wins.
     if again[2] is None and (first[2] is not None or _sureness(again[0]) > _sureness(first[0])):
         return again, placed

@@ -32,7 +32,7 @@ from qbr.vision.resolve.alternatives import find_alternatives, margins
 from qbr.vision.resolve.as_seen import as_seen
 from qbr.vision.resolve.doubt import find_doubt
 from qbr.vision.resolve.judge import judge
-from qbr.vision.resolve.measured import read_cube_colours, unreadable_problem
+from qbr.vision.resolve.measured import read_cube_colours, read_trust, unreadable_problem
 from qbr.vision.resolve.naming import name_colours
 from qbr.vision.resolve.pieces import CENTRE_SLOTS, PIECE_FACELETS
 from qbr.vision.resolve.refusal import alike_colours, centre_rival, misfit_share, not_a_cube_problem
@@ -46,12 +46,16 @@ def resolve_cube(
     rgb: Mapping[str, Any],
     palette: Palette | None = None,
     tunables: Tunables = Tunables(),  # noqa: B008
+    trust: Mapping[str, Any] | None = None,
 ) -> Resolution:
     """Resolve six faces of measured sticker colours (face letter -> nine sRGB rows, net order) into a cube.
 
     Never raises: missing faces, wrong shapes and non-finite values give ``valid=False`` with problems, and
     ``?`` in ``facelets`` where nothing usable was measured. ``palette`` only names the colours. A face that was
-    photographed turned is read turned back (``turned`` says which, so the user can be told).
+    photographed turned is read turned back (``turned`` says which, so the user can be told). ``trust`` (face
+    letter -> nine values 0..1, e.g. 1 - ``StickerColours.spot``) weighs each sticker in the light fit and in the
+    cost of its colour: a sticker mostly lit by a glare spot is decided more by its pieces. Missing faces or values
+    count as 1.
     """
     palette = palette or DEFAULT_PALETTE
     stickers = read_cube_colours(rgb, 9)
@@ -59,7 +63,8 @@ def resolve_cube(
     if not measured[CENTRE_SLOTS].all():
         # Without every centre there is nothing to anchor the colours to.
         return unreadable(measured, facelet_name)
-    read = read_turned_back(stickers, measured, tunables)
+    weights = read_trust(trust, 9, tunables)
+    read = read_turned_back(stickers, measured, tunables, weights)
     measured, fit = read.measured, read.fit
     turned = {FACES[f]: k for f, k in sorted(read.turns.items())}
     names = name_colours(np.clip(lab_to_srgb(fit.anchors), 0.0, 255.0), palette)
@@ -77,7 +82,7 @@ def resolve_cube(
     # Confidence from a cost matrix that does not favour this colouring: each sticker against its colour's mean
     # without itself, in the light fitted to the colouring.
     linear = srgb_decode(np.where(measured[:, None], read.stickers, 0.0))
-    score, honest, anchors = judge(linear, measured, colours, tunables)
+    score, honest, anchors = judge(linear, measured, colours, tunables, read.trust)
     found = solve(honest, tunables.resolve_max_nodes)
     cap = tunables.resolve_margin_cap * tunables.resolve_sticker_margin_scale
     # Alternatives dearer than this cannot come within ``cap`` per sticker (an alternative changes 2+ stickers,
@@ -92,7 +97,7 @@ def resolve_cube(
     for _, shows in sorted(alternatives, key=lambda a: a[0]):
         key = shows.tobytes()
         if key not in judged and len(judged) < tunables.resolve_rejudged:
-            judged[key] = max(judge(linear, measured, shows, tunables)[0] - score, 0.0)
+            judged[key] = max(judge(linear, measured, shows, tunables, read.trust)[0] - score, 0.0)
     alternatives = [(judged.get(shows.tobytes(), extra), shows) for extra, shows in alternatives]
     alternatives += fit.rivals  # other starts that ended in a cube nearly as cheap
     alternatives += [(extra, shows) for extra, shows, _ in read.turned_rivals]

@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 
 from qbr.vision.colour import linear_to_lab, srgb_decode
 from qbr.vision.resolve import clusters, light  # called through their modules: bench/ablate switches each off
-from qbr.vision.resolve.costs import sticker_costs
+from qbr.vision.resolve.costs import sticker_costs, trusted_mean
 from qbr.vision.resolve.judge import judge
 from qbr.vision.resolve.pieces import CENTRE_SLOTS
 from qbr.vision.resolve.search import Kind, solve
@@ -30,7 +30,8 @@ class Fit:
     score: float  # see judge; inf without a solution
 
 
-def fit_cube(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> Fit:
+def fit_cube(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables,
+             trust: NDArray[np.float64] | None = None) -> Fit:
     """The best of four descents: started from the centres as measured and from all the stickers clustered nine to
     a colour, each as measured and after each face's light was fitted to the default palette.
 
@@ -50,13 +51,13 @@ def fit_cube(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunable
     ends = []
     scores: dict[bytes, float] = {}  # starts often end in the same colouring: score each once
     for anchors, gains in starts:
-        found = _descend(linear, measured, anchors, gains, tunables, frozenset(scores))
+        found = _descend(linear, measured, anchors, gains, tunables, frozenset(scores), trust)
         if found[0] is None:
             ends.append((math.inf, found))
             continue
         key = found[0][0].tobytes()
         if key not in scores:
-            scores[key] = judge(linear, measured, found[0][0], tunables)[0]
+            scores[key] = judge(linear, measured, found[0][0], tunables, trust)[0]
         ends.append((scores[key], found))
     total, best = min(ends, key=lambda end: end[0])
     # Other real cubes the other starts ended in: how much dearer each is, and its colours.
@@ -71,6 +72,7 @@ def _descend(
     gains: NDArray[np.float64],
     tunables: Tunables,
     reached: frozenset[bytes] = frozenset(),
+    trust: NDArray[np.float64] | None = None,
 ) -> tuple[tuple[NDArray[np.intp], int, tuple[Kind, Kind]] | None, NDArray[np.float64], NDArray[np.float64]]:
     """Alternate the piece assignment with re-estimating the colours and each face's light, from ``anchors``.
 
@@ -79,7 +81,7 @@ def _descend(
     comes upon a colouring in ``reached`` (where an earlier descent ended) stops there: it would end the same.
     """
     lab = linear_to_lab(linear * gains)
-    cost = sticker_costs(lab, anchors, measured)
+    cost = sticker_costs(lab, anchors, measured, trust=trust)
     solution, solution_cost, solution_anchors = None, cost, anchors
     for step in range(tunables.resolve_iterations):
         found = solve(cost, tunables.resolve_max_nodes)
@@ -98,8 +100,8 @@ def _descend(
             break
         colours = solution[0]
         # Each face was seen in its own light: fit it, jointly with the colours, to this colouring.
-        gains = light.fitted_gains(linear, colours, measured, tunables)
+        gains = light.fitted_gains(linear, colours, measured, tunables, trust)
         lab = linear_to_lab(linear * gains)
-        anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
-        cost = sticker_costs(lab, anchors, measured)
+        anchors = np.array([trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
+        cost = sticker_costs(lab, anchors, measured, trust=trust)
     return solution, solution_cost, solution_anchors

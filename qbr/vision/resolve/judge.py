@@ -6,13 +6,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from qbr.vision.colour import linear_to_lab
-from qbr.vision.resolve.costs import sticker_costs
+from qbr.vision.resolve.costs import sticker_costs, trusted_mean
 from qbr.vision.resolve.light import face_light
 from qbr.vision.tunables import Tunables
 
 
-def judge(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDArray[np.intp], tunables: Tunables
-          ) -> tuple[float, NDArray[np.float64], NDArray[np.float64]]:
+def judge(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDArray[np.intp], tunables: Tunables,
+          trust: NDArray[np.float64] | None = None) -> tuple[float, NDArray[np.float64], NDArray[np.float64]]:
     """How well a colouring fits the measurements, whatever start it came from: colours and face light refitted.
 
     Stickers far off their colour (glare, a logo) are left out of the fit and count at most ``resolve_misfit``:
@@ -25,16 +25,18 @@ def judge(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDA
     strain = 0.0
     for _ in range(tunables.resolve_iterations):
         lab = linear_to_lab(linear * gains)
-        anchors = np.array([lab[trusted & (colours == c)].mean(axis=0) if (trusted & (colours == c)).any()
-                            else lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
+        anchors = np.array([trusted_mean(lab, trusted & (colours == c), trust) if (trusted & (colours == c)).any()
+                            else trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
         trusted = measured & (sticker_costs(lab, anchors, measured)[rows, colours] <= tunables.resolve_misfit)
-        light = face_light(linear, colours, trusted, tunables)
+        light = face_light(linear, colours, trusted, tunables, trust)
         gains, strain = light.gains, light.strain
     lab = linear_to_lab(linear * gains)
-    anchors = np.array([lab[measured & (colours == c)].mean(axis=0) for c in range(6)])
-    score = _total(np.minimum(sticker_costs(lab, anchors, measured), tunables.resolve_misfit), colours, measured)
+    anchors = np.array([trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
+    capped = np.minimum(sticker_costs(lab, anchors, measured), tunables.resolve_misfit)
+    score = _total(capped if trust is None else capped * trust[:, None], colours, measured)
     # A colouring that needs the faces' light to differ much is the less likely: casts count too.
-    return score + tunables.resolve_cast_cost * strain, sticker_costs(lab, anchors, measured, colours), anchors
+    honest = sticker_costs(lab, anchors, measured, colours, trust)
+    return score + tunables.resolve_cast_cost * strain, honest, anchors
 
 
 def _total(cost: NDArray[np.float64], colours: NDArray[np.intp], measured: NDArray[np.bool_]) -> float:

@@ -106,18 +106,20 @@ def _priors(n_faces: int, n_colours: int, cast_prior: float, tint_prior: float, 
 
 
 def face_light(linear: NDArray[np.float64], colours: NDArray[np.intp], weight: NDArray[np.bool_],
-               tunables: Tunables) -> FaceLight:
-    """Each face's exposure and cast, fitted jointly with the colours for this colouring."""
-    return fit_face_light(linear, np.maximum(colours, 0), (weight & (colours >= 0)).astype(np.float64), FACE_OF,
+               tunables: Tunables, trust: NDArray[np.float64] | None = None) -> FaceLight:
+    """Each face's exposure and cast, fitted jointly with the colours for this colouring (each sticker by its
+    ``trust``: a spot adds the lamp's light, not the face's)."""
+    used = (weight & (colours >= 0)).astype(np.float64)
+    return fit_face_light(linear, np.maximum(colours, 0), used if trust is None else used * trust, FACE_OF,
                           tunables.resolve_cast_prior, tunables.resolve_tint_prior, tunables.resolve_exposure_prior,
                           tunables.resolve_noise_floor,
                           tunables.resolve_brightest, tunables.resolve_max_gain)
 
 
 def fitted_gains(linear: NDArray[np.float64], colours: NDArray[np.intp], weight: NDArray[np.bool_],
-                 tunables: Tunables) -> NDArray[np.float64]:
+                 tunables: Tunables, trust: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
     """Per-sticker gains that remove each face's exposure and cast, fitted jointly for this colouring."""
-    return face_light(linear, colours, weight, tunables).gains
+    return face_light(linear, colours, weight, tunables, trust).gains
 
 
 def palette_gains(linear: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> NDArray:

@@ -10,6 +10,7 @@ from numpy.typing import NDArray
 
 from qbr.cube.conventions import FACES
 from qbr.cube.validate import Problem, ProblemKind
+from qbr.vision.tunables import Tunables
 
 
 def read_cube_colours(rgb: Any, per_face: int) -> NDArray[np.float64]:
@@ -30,6 +31,25 @@ def read_cube_colours(rgb: Any, per_face: int) -> NDArray[np.float64]:
             stickers[per_face * i : per_face * (i + 1)] = values
     stickers[~np.isfinite(stickers).all(axis=1)] = np.nan
     return np.clip(stickers, 0.0, 255.0)
+
+
+def read_trust(trust: Any, per_face: int, tunables: Tunables) -> NDArray[np.float64] | None:
+    """Per-sticker trust in facelet order (see ``resolve_cube``), None when every sticker is fully trusted.
+
+    Missing faces or values, and anything not finite, count as 1; each is kept at least ``resolve_trust_floor``.
+    """
+    weights = np.ones(len(FACES) * per_face)
+    if not isinstance(trust, Mapping):
+        return None
+    for i, face in enumerate(FACES):
+        try:
+            values = np.asarray(trust.get(face), dtype=np.float64)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        if values.shape == (per_face,):
+            weights[per_face * i : per_face * (i + 1)] = np.where(np.isfinite(values), values, 1.0)
+    weights = np.clip(weights, tunables.resolve_trust_floor, 1.0)
+    return None if (weights == 1.0).all() else weights
 
 
 def unreadable_problem(missing: NDArray[np.bool_], facelet_name: Callable[[int], str]) -> Problem:

@@ -59,13 +59,15 @@ class Read:
 
     stickers: NDArray[np.float64]
     measured: NDArray[np.bool_]
+    trust: NDArray[np.float64] | None  # per sticker, see ``resolve_cube``
     fit: Fit
     turns: dict[int, int]
     turned_rivals: list[tuple[float, NDArray[np.intp], int]]  # real cubes about as cheap with one face (index)
     # read turned: that face is in doubt
 
 
-def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> Read:
+def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables,
+                     trust: NDArray[np.float64] | None = None) -> Read:
     """The fit of the stickers as scanned, or, if reading some faces turned back fits a real cube far better, that.
 
     Greedy, one face at a time: each face's three turns are ranked by the cheapest real cube they give under the
@@ -74,7 +76,7 @@ def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_],
     real cubes that one face read turned gives about as cheaply: a face whose turns give real cubes alike (a
     patterned cube, a face of few colours) cannot be told turned or not, so it is in doubt.
     """
-    fit = fit_cube(stickers, measured, tunables)
+    fit = fit_cube(stickers, measured, tunables, trust)
     turns: dict[int, int] = {}
     near: list[Alternative] = []
     while len(turns) < 6 and fit.solution is not None:
@@ -84,7 +86,7 @@ def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_],
         # light that no reading chose (each face fitted to the default palette, the centres as the colours).
         gains = light.palette_gains(linear, measured[rows], tunables)
         lab = linear_to_lab(linear * gains)
-        plain = sticker_costs(lab, lab[CENTRE_SLOTS], measured[rows])
+        plain = sticker_costs(lab, lab[CENTRE_SLOTS], measured[rows], trust=None if trust is None else trust[rows])
         tries = []
         for cost in (fit.cost, plain):
             # First by a cheap bound (pieces placed without twist, flip and parity), then exactly for the best.
@@ -98,7 +100,8 @@ def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_],
         for _, colours, face, k in tries:
             turned = _turned_rows({**turns, face: k})
             linear = srgb_decode(np.where(measured[turned][:, None], stickers[turned], 0.0))
-            judged.append((judge(linear, measured[turned], colours, tunables)[0], colours, face, k))
+            judged.append((judge(linear, measured[turned], colours, tunables,
+                                 None if trust is None else trust[turned])[0], colours, face, k))
         best = min(judged, key=lambda j: j[0]) if judged else None
         if best is None or not best[0] < fit.score - tunables.resolve_turn_gain:
             near += [(max(score - fit.score, 0.0), colours, face) for score, colours, face, _ in judged
@@ -109,6 +112,6 @@ def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_],
                  if score < best[0] + tunables.resolve_turn_gain and face != best[2]]
         turns[best[2]] = best[3]
         rows = _turned_rows(turns)
-        fit = fit_cube(stickers[rows], measured[rows], tunables)
+        fit = fit_cube(stickers[rows], measured[rows], tunables, None if trust is None else trust[rows])
     rows = _turned_rows(turns)
-    return Read(stickers[rows], measured[rows], fit, turns, near)
+    return Read(stickers[rows], measured[rows], None if trust is None else trust[rows], fit, turns, near)
