@@ -13,6 +13,21 @@ from qbr.cube.validate import Problem, ProblemKind
 from qbr.vision.tunables import Tunables
 
 
+def _faces(values: Any, shape: tuple[int, ...]) -> list[tuple[int, NDArray[np.float64]]]:
+    """(face index, its values) of each face of the mapping ``values`` whose entry is a number array of ``shape``."""
+    if not isinstance(values, Mapping):
+        return []
+    found = []
+    for i, face in enumerate(FACES):
+        try:
+            rows = np.asarray(values.get(face), dtype=np.float64)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        if rows.shape == shape:
+            found.append((i, rows))
+    return found
+
+
 def read_cube_colours(rgb: Any, per_face: int) -> NDArray[np.float64]:
     """The 6 x ``per_face`` sRGB colours in facelet order, NaN rows where a face or sticker is missing or not finite.
 
@@ -20,15 +35,8 @@ def read_cube_colours(rgb: Any, per_face: int) -> NDArray[np.float64]:
     leaves its stickers unmeasured, so resolution reports them instead of failing.
     """
     stickers = np.full((len(FACES) * per_face, 3), np.nan)
-    if not isinstance(rgb, Mapping):
-        return stickers
-    for i, face in enumerate(FACES):
-        try:
-            values = np.asarray(rgb.get(face), dtype=np.float64)
-        except (TypeError, ValueError, OverflowError):
-            continue
-        if values.shape == (per_face, 3):
-            stickers[per_face * i : per_face * (i + 1)] = values
+    for i, values in _faces(rgb, (per_face, 3)):
+        stickers[per_face * i : per_face * (i + 1)] = values
     stickers[~np.isfinite(stickers).all(axis=1)] = np.nan
     return np.clip(stickers, 0.0, 255.0)
 
@@ -38,16 +46,11 @@ def read_trust(trust: Any, per_face: int, tunables: Tunables) -> NDArray[np.floa
 
     Missing faces or values, and anything not finite, count as 1; each is kept at least ``resolve_trust_floor``.
     """
-    weights = np.ones(len(FACES) * per_face)
     if not isinstance(trust, Mapping):
         return None
-    for i, face in enumerate(FACES):
-        try:
-            values = np.asarray(trust.get(face), dtype=np.float64)
-        except (TypeError, ValueError, OverflowError):
-            continue
-        if values.shape == (per_face,):
-            weights[per_face * i : per_face * (i + 1)] = np.where(np.isfinite(values), values, 1.0)
+    weights = np.ones(len(FACES) * per_face)
+    for i, values in _faces(trust, (per_face,)):
+        weights[per_face * i : per_face * (i + 1)] = np.where(np.isfinite(values), values, 1.0)
     weights = np.clip(weights, tunables.resolve_trust_floor, 1.0)
     return None if (weights == 1.0).all() else weights
 
