@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -60,20 +60,28 @@ def _glared_shot(family: str, seed: int) -> tuple[np.ndarray, np.ndarray, tuple[
     return shot.image, shot.stickers, colours
 
 
+def glared_reads(family: str, seeds: Iterable[int], tunables: Tunables,
+                 ) -> Iterator[tuple[StickerColours, list[tuple[str, int]]]]:
+    """Each strongly glared face of ``seeds`` that is found whole: its measurement and, per true sticker, (its true
+    colour, the index of the detected sticker nearest it)."""
+    for seed in seeds:
+        image, stickers, colours = _glared_shot(family, seed)
+        detection = detect_face(image, tunables)
+        if detection is None or len(detection.stickers) != 9:
+            continue
+        where = np.linalg.norm(stickers.mean(axis=1)[:, None] - detection.sticker_centres()[None], axis=2)
+        yield (measure_stickers_with_spread(image, detection, tunables),
+               list(zip(colours, where.argmin(axis=1).tolist(), strict=True)))
+
+
 def glared_faces(family: str, split: str, faces: int, tunables: Tunables, start: int = 0) -> tuple[int, ...]:
     """(sure false whites with the glare share, without it, faces read, true whites sure, true whites) on strongly
     glared renders of a family: faces ``start .. start+faces-1`` of a split."""
     sure = blind = read = white_sure = whites = 0
-    for seed in cube_seeds(split, faces, start):
-        image, stickers, colours = _glared_shot(family, seed)
-        detection = detect_face(image, tunables)
-        if detection is None:
-            continue
+    for measured, truths in glared_reads(family, cube_seeds(split, faces, start), tunables):
         read += 1
-        where = np.linalg.norm(stickers.mean(axis=1)[:, None] - detection.sticker_centres()[None], axis=2)
-        measured = measure_stickers_with_spread(image, detection, tunables)
         told, alone = _name(measured, tunables, True), _name(measured, tunables, False)
-        for truth, k in zip(colours, where.argmin(axis=1).tolist(), strict=True):
+        for truth, k in truths:
             is_sure = told.names[k] == "white" and told.confidence[k] >= SURE
             if truth != "white":
                 sure += is_sure

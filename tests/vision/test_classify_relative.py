@@ -121,22 +121,16 @@ def test_a_pale_spot_below_clipping_is_no_sure_white_and_leaves_the_true_whites_
     # tests/physcam glared faces (bench/glare_whites.py's kind: easy scene, the lamp's spot 1.5-3x white): the
     # camera's auto-exposure keeps the spot below clipping, so a coloured sticker under it is pale all over, neither
     # clipped nor washed; only its falloff inside the sticker (brighter and of another chromaticity) tells.
-    from glare_whites import _glared_shot
+    from glare_whites import glared_reads
 
     tun = Tunables()
     bad = unpaled_bad = sure = unpaled_sure = whites = read = 0
-    for seed in range(301, 341):  # tuning seeds not used elsewhere
-        image, stickers, colours = _glared_shot("physcam", seed)
-        detection = detect_face(image, tun)
-        if detection is None or len(detection.stickers) != 9:
-            continue
+    for measured, truths in glared_reads("physcam", range(301, 341), tun):  # tuning seeds not used elsewhere
         read += 1
-        where = np.linalg.norm(stickers.mean(axis=1)[:, None] - detection.sticker_centres()[None], axis=2)
-        measured = measure_stickers_with_spread(image, detection, tun)
         told = classify_face(measured.rgb, DEFAULT_PALETTE, tun, glare=measured.glare)
         unpaled = classify_face(measured.rgb, DEFAULT_PALETTE, tun,
                                 glare=np.maximum(measured.clipped, measured.washed))
-        for truth, k in zip(colours, where.argmin(axis=1).tolist(), strict=True):
+        for truth, k in truths:
             named, was = told.names[k] == "white" and told.confidence[k] >= 0.5, (
                 unpaled.names[k] == "white" and unpaled.confidence[k] >= 0.5)
             whites += truth == "white"

@@ -15,7 +15,7 @@ from qbr.vision.tunables import Tunables
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import physcam
 import synth
-from glare_whites import _glared_shot
+from glare_whites import glared_reads
 
 
 def test_faces_without_a_spot_show_none_on_their_gaps():
@@ -42,17 +42,11 @@ def test_stickers_on_the_spots_flat_top_are_no_sure_whites_and_true_whites_stay_
     # (main: 9); true whites sure 70 with it and without.
     tun = Tunables()
     bad = blind = sure = sure_blind = read = 0
-    for seed in range(601, 661):
-        image, stickers, colours = _glared_shot("physcam", seed)
-        detection = detect_face(image, tun)
-        if detection is None or len(detection.stickers) != 9:
-            continue
+    for measured, truths in glared_reads("physcam", range(601, 661), tun):
         read += 1
-        where = np.linalg.norm(stickers.mean(axis=1)[:, None] - detection.sticker_centres()[None], axis=2)
-        measured = measure_stickers_with_spread(image, detection, tun)
         told = classify_face(measured.rgb, DEFAULT_PALETTE, tun, glare=measured.glare, spot=measured.spot)
         unlit = classify_face(measured.rgb, DEFAULT_PALETTE, tun, glare=measured.glare)
-        for truth, k in zip(colours, where.argmin(axis=1).tolist(), strict=True):
+        for truth, k in truths:
             named = told.names[k] == "white" and told.confidence[k] >= 0.5
             was = unlit.names[k] == "white" and unlit.confidence[k] >= 0.5
             bad += truth != "white" and named
