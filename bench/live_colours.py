@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -226,6 +226,15 @@ def print_tally(label: str, t: Tally) -> None:
     print(f"| {label} | {t.faces_right}/{t.faces} | {t.missed} | {pct:.1f}% | {t.orange_as_red} |")
 
 
+def print_failures(groups: Iterable[tuple[str, Sequence[str]]]) -> None:
+    """Each group's failure lines under its title (groups without failures print nothing)."""
+    for title, lines in groups:
+        if lines:
+            print(f"\n{title} failures:")
+            for line in lines:
+                print(f"- {line}")
+
+
 def print_confusion(label: str, t: Tally) -> None:
     print(f"\n{label}: confusion (rows truth, columns named)\n")
     print("| truth \\ named | " + " | ".join(COLOUR_NAMES) + " |")
@@ -299,11 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if key in tallies:
             print_confusion(key, tallies[key])
     if args.show_failures:
-        for key, t in tallies.items():
-            if t.failures and not key.startswith(" "):
-                print(f"\n{key} failures:")
-                for line in t.failures:
-                    print(f"- {line}")
+        print_failures((key, t.failures) for key, t in tallies.items() if not key.startswith(" "))
     return 0
 
 

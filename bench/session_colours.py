@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import physcam  # noqa: E402
 import synth  # noqa: E402
 from families import CONDITIONS  # noqa: E402
-from live_colours import Tally, _in_place  # noqa: E402
+from live_colours import Tally, _in_place, print_failures  # noqa: E402
 from seeds import cube_seeds, scene_rng, state_rng  # noqa: E402
 from session_learner import CapturedCentre, LearnerTunables, session_palette  # noqa: E402
 
@@ -234,11 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{learnt.faces} | {100 * base.stickers_right / max(base.stickers, 1):.1f}% -> "
               f"{100 * learnt.stickers_right / max(learnt.stickers, 1):.1f}% |")
     if args.show_failures:
-        for key, t in sorted(tallies.items()):
-            if "tuning" in key and t.failures:
-                print(f"\n{key} failures:")
-                for line in t.failures:
-                    print(f"- {line}")
+        print_failures((key, t.failures) for key, t in sorted(tallies.items()) if "tuning" in key)
     return 0
 
 
