@@ -113,6 +113,7 @@ def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], pal
                     t: IdentityTunables = IdentityTunables()) -> list[str]:
     """The face of each capture: the distinct faces whose centre colours fit the captured centres best, each centre
     compared after its own face's light fit (the same fit that named its stickers)."""
-    # Named with the glare and spot shares the preview named them with: the same names, the same light fit.
-    to_colours = [classify_face(c.rgb, palette, glare=c.glare, spot=c.spot).to_colours[4] for c in captures]
+    # Fitted without the shares the preview named with: with them bench/session_identity.py announced more wrong
+    # (glare: tuning 130 -> 134, validation 129 -> 131; spot alone: the same).
+    to_colours = [classify_face(c.rgb, palette).to_colours[4] for c in captures]
     return assign_centres(to_colours, [c.colours[4] for c in captures], scheme, palette, t.name_penalty)
