@@ -155,7 +155,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, spot, _ = face
+        rgb, glare, _, _ = face
         palette = DEFAULT_PALETTE
         if learn and captures:
             # The session's colour of each capture's centre: the six centres given distinct colours jointly.
@@ -164,7 +164,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
                                                                        named=c.colours[4])
                                                         for c, x in zip(captures, letters, strict=True)],
                                       learner, tunables)
-        names = classify_face(rgb, palette, tunables, glare=glare, spot=spot).names
+        names = classify_face(rgb, palette, tunables, glare=glare).names
         out.append((k, names))
         captures.append(CapturedFace(tuple(names), rgb))
     return out
@@ -180,7 +180,7 @@ def name_knowing_the_rest(faces: Sequence[Face], tunables: Tunables, learner: Le
             continue
         others = [CapturedCentre(rgb=f[0], name=f[3][4]) for j, f in enumerate(faces) if j != k and f is not None]
         palette = session_palette(DEFAULT_PALETTE, others, learner, tunables)
-        out.append((k, classify_face(face[0], palette, tunables, glare=face[1], spot=face[2]).names))
+        out.append((k, classify_face(face[0], palette, tunables, glare=face[1]).names))
     return out
 
 
