@@ -10,7 +10,7 @@ qbr.app.session.identity.faces_by_centre as the session places them. Counted per
 wrong", the new face placed on a face of another colour when it is captured (what "captured <colour>" says);
 "held wrong", capture steps after which any captured face is misplaced (what the preview and the next question
 rest on); and "wrong after six", cubes whose six faces end misplaced. Tuning and validation seeds side by side.
-Each capture keeps the glare and spot shares it was named with, as the session's do.
+Each capture keeps its stickers' spot shares, as the session's do (``faces_by_centre`` does not use them).
 
 ``--resolve`` adds a last table: each physcam hard cube's live session (``qbr.app.session.Session`` fed the faces
 as frames, auto-capture) and the resolution of the cube it asks for, exact against the truth, without the trust
@@ -68,7 +68,7 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
             continue
         rgb, glare, spot, names = face
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
-        captures.append(CapturedFace(tuple(read.names), rgb, glare=glare, spot=spot))
+        captures.append(CapturedFace(tuple(read.names), rgb, spot=spot))
         truth.append(names[4])
         placed = [STANDARD_SCHEME[f] for f in faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE, identity)]
         wrong = [p != t for p, t in zip(placed, truth, strict=True)]
@@ -88,7 +88,7 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
 def live_session(faces: Sequence[Face]) -> ResolveCube | None:
     """The cube a live session asks to resolve after each detected face is held up for 0.8 s (URFDLB, a second
     without a face between them), each frame analysed as the live chain reads it (names with glare and spot, the
-    shares kept). None: the session did not capture six faces."""
+    spot shares kept). None: the session did not capture six faces."""
     session = Session(SessionConfig(interactive=False, ask_again=False), {"en": translator("en")}, DEFAULT_PALETTE,
                       0.0)
     t, asked = 0.0, []
@@ -97,7 +97,7 @@ def live_session(faces: Sequence[Face]) -> ResolveCube | None:
             continue
         rgb, glare, spot, _ = face
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
-        frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, glare=glare, spot=spot)
+        frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot)
         for _ in range(12):
             t += 1 / 15
             asked += session.handle(FrameEvent(t, frame))

@@ -33,8 +33,6 @@ class FrameAnalysis:
     """(9,) classification confidence."""
     carried: int = 0
     """Frames in a row (this one included) measured with the last detection, for lack of one of their own."""
-    glare: np.ndarray | None = None
-    """(9,) share of each sticker lost to glare (``StickerColours.glare``), as the names were read with."""
     spot: np.ndarray | None = None
     """(9,) share of each sticker's light a glare spot adds (``StickerColours.spot``): resolution trusts it less."""
 
@@ -58,7 +56,7 @@ def analyse_frame(
     # A sticker lost to glare is shown uncertain, never a sure white.
     colours = classify_face(rgb, palette, tunables, glare=measured.glare, spot=measured.spot)
     return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence,
-                         glare=measured.glare, spot=measured.spot)
+                         spot=measured.spot)
 
 
 class StreamAnalyser:
@@ -82,8 +80,7 @@ class StreamAnalyser:
         measured = self.held.colours
         colours = classify_face(measured.rgb, palette, t, glare=measured.glare, spot=measured.spot)
         return FrameAnalysis(detection=self.held.detection, rgb=measured.rgb, colours=tuple(colours.names),
-                             confidence=colours.confidence, carried=self.held.carried, glare=measured.glare,
-                             spot=measured.spot)
+                             confidence=colours.confidence, carried=self.held.carried, spot=measured.spot)
 
 
 def frame_analyser(tunables: Tunables, photos: bool) -> Callable[[np.ndarray, Palette], FrameAnalysis | None]:

@@ -61,8 +61,7 @@ class Driver:
              rgb: np.ndarray | None = None) -> list:
         if rgb is None:
             rgb = np.array([DEFAULT_PALETTE.colours[c] for c in colours], dtype=float)
-        frame = FrameAnalysis(None, rgb, colours, np.ones(len(colours)), spot=spot,
-                              glare=None if spot is None else np.zeros(len(colours)))
+        frame = FrameAnalysis(None, rgb, colours, np.ones(len(colours)), spot=spot)
         out: list = []
         for _ in range(round(seconds / DT)):
             self.t += DT
@@ -94,7 +93,7 @@ def test_the_trust_of_a_capture_is_the_mean_of_the_frames_it_was_agreed_from(tra
         spot = np.zeros(9)
         spot[0] = 0.2 if k % 2 else 0.6
         d.t += DT
-        d.session.handle(FrameEvent(d.t, FrameAnalysis(None, rgb, green, np.ones(9), spot=spot, glare=np.zeros(9))))
+        d.session.handle(FrameEvent(d.t, FrameAnalysis(None, rgb, green, np.ones(9), spot=spot)))
     assert d.session._faces["F"].trust()[0] == pytest.approx(0.6, abs=0.05)
     assert np.allclose(d.session._faces["F"].trust()[1:], 1.0)
 
@@ -132,14 +131,13 @@ def test_a_face_held_turned_keeps_each_stickers_trust_as_it_is_turned_back(trans
     assert np.allclose(job.trust["U"], 1.0 - spot_of("U"))  # each sticker's own trust, turned back with it
 
 
-def test_turned_upright_moves_the_shares_with_their_stickers() -> None:
-    face = CapturedFace(tuple("abcdefghi"), np.arange(27, dtype=float).reshape(9, 3), "U", glare=np.arange(9) / 10,
-                        spot=np.arange(9) / 9)
+def test_turned_upright_moves_the_spot_shares_with_their_stickers() -> None:
+    face = CapturedFace(tuple("abcdefghi"), np.arange(27, dtype=float).reshape(9, 3), "U", spot=np.arange(9) / 9)
     upright = turned_upright(face, 1)
     for k, name in enumerate(upright.colours):
         i = "abcdefghi".index(name)
         assert np.array_equal(upright.rgb[k], face.rgb[i])
-        assert upright.glare[k] == face.glare[i] and upright.spot[k] == face.spot[i]
+        assert upright.spot[k] == face.spot[i]
     assert upright.letter == "U"
     assert turned_upright(CapturedFace(face.colours, face.rgb), 2).trust().tolist() == [1.0] * 9
 

@@ -35,13 +35,11 @@ class IdentityTunables:
 @dataclass
 class CapturedFace:
     """One face as read (a frame's, or captured: agreed over the frames it was held): its stickers' colour names,
-    mean sRGB and the shares of their light glare took or a lamp's spot added, and the face it was given."""
+    mean sRGB and the share of their light a lamp's spot added, and the face it was given."""
 
     colours: tuple[str, ...]
     rgb: np.ndarray
     letter: str | None = None  # fixed by the guided order for a non-standard scheme; else found by centre colour
-    glare: np.ndarray | None = None
-    """(stickers,) share of each sticker lost to glare (``StickerColours.glare``); None: not measured."""
     spot: np.ndarray | None = None
     """(stickers,) share of each sticker's light a glare spot adds (``StickerColours.spot``); None: none known."""
 
@@ -53,9 +51,8 @@ class CapturedFace:
 
     def turned(self, order: list[int]) -> CapturedFace:
         """The same face with its stickers in ``order`` (sticker k of the result is sticker order[k] of this),
-        each keeping its own name, colour and shares."""
+        each keeping its own name, colour and spot share."""
         return CapturedFace(tuple(self.colours[i] for i in order), self.rgb[order], self.letter,
-                            None if self.glare is None else self.glare[order],
                             None if self.spot is None else self.spot[order])
 
 
@@ -113,7 +110,7 @@ def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], pal
                     t: IdentityTunables = IdentityTunables()) -> list[str]:
     """The face of each capture: the distinct faces whose centre colours fit the captured centres best, each centre
     compared after its own face's light fit (the same fit that named its stickers)."""
-    # Fitted without the shares the preview named with: with them bench/session_identity.py announced more wrong
-    # (glare: tuning 130 -> 134, validation 129 -> 131; spot alone: the same).
+    # Fitted without the glare and spot shares the preview named with: with them bench/session_identity.py announced
+    # more wrong (tuning 130 -> 134, validation 129 -> 131; the spot's alone: the same, so the shares stay out).
     to_colours = [classify_face(c.rgb, palette).to_colours[4] for c in captures]
     return assign_centres(to_colours, [c.colours[4] for c in captures], scheme, palette, t.name_penalty)

@@ -961,12 +961,9 @@ class Session:
 
 
 def _read(a: FrameAnalysis) -> CapturedFace:
-    """The face as a frame read it: names, mean sRGB and the shares the names were read with."""
-    def share(values: np.ndarray | None) -> np.ndarray | None:
-        return None if values is None else np.asarray(values, dtype=float)
-
-    return CapturedFace(tuple(a.colours or ()), np.asarray(a.rgb, dtype=float), glare=share(a.glare),
-                        spot=share(a.spot))
+    """The face as a frame read it: names, mean sRGB and each sticker's spot share."""
+    spot = None if a.spot is None else np.asarray(a.spot, dtype=float)
+    return CapturedFace(tuple(a.colours or ()), np.asarray(a.rgb, dtype=float), spot=spot)
 
 
 def _sentences(tr: Translator, *texts: str) -> str:

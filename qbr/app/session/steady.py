@@ -34,8 +34,8 @@ class SteadyTrack:
             self.frames.pop(0)
 
     def consensus(self, agreement: float) -> CapturedFace | None:
-        """The per-sticker majority names of the recent frames with their mean sRGB and shares, or None if they
-        disagree."""
+        """The per-sticker majority names of the recent frames with their mean sRGB and spot shares, or None if
+        they disagree."""
         names: list[str] = []
         for k in range(len(self.frames[0][1].colours)):
             votes: dict[str, int] = {}
@@ -48,8 +48,7 @@ class SteadyTrack:
         agreed = tuple(names)
         # Frames that read a sticker or two differently still measured the same stickers; a turned face did not.
         alike = [r for _, r in self.frames if sum(a != b for a, b in zip(r.colours, agreed, strict=True)) <= 2]
-        return CapturedFace(agreed, np.mean([r.rgb for r in alike], axis=0),
-                            glare=_mean_share([r.glare for r in alike]), spot=_mean_share([r.spot for r in alike]))
+        return CapturedFace(agreed, np.mean([r.rgb for r in alike], axis=0), spot=_mean_share([r.spot for r in alike]))
 
     def held(self, steady_seconds: float) -> float:
         """How long the face has been held, as a fraction of the time that makes it steady."""
@@ -58,14 +57,14 @@ class SteadyTrack:
         return min(1.0, (self.last_t - self.since) / steady_seconds)
 
     def agreed(self, cfg: SessionConfig) -> CapturedFace | None:
-        """The face as agreed (names, mean sRGB and shares), once held long enough and reading consistently."""
+        """The face as agreed (names, mean sRGB and spot shares), once held long enough and reading consistently."""
         if self.held(cfg.steady_seconds) < 1.0 or len(self.frames) < cfg.steady_min_frames:
             return None
         return self.consensus(cfg.steady_agreement)
 
 
 def _mean_share(shares: list[np.ndarray | None]) -> np.ndarray | None:
-    """The mean of the frames' per-sticker shares; None when a frame had none (not measured)."""
+    """The mean of the frames' per-sticker spot shares; None when a frame had none (not measured)."""
     if any(s is None for s in shares):
         return None
     return np.mean(shares, axis=0)
