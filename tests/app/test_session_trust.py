@@ -8,6 +8,7 @@ session keeps it through the frames a face is held, into the capture, turned wit
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import sys
 from pathlib import Path
@@ -196,3 +197,22 @@ def test_a_physcam_hard_cube_scanned_live_resolves_exactly_only_with_the_trust_c
     found, _, error = resolve_effect(job)
     assert error is None and found.facelets == truth
     assert resolve_effect(dataclasses.replace(job, trust=None))[0].facelets != truth
+
+
+def test_headless_photos_of_a_physcam_hard_cube_read_exactly_with_the_trust(tmp_path: Path) -> None:
+    # `qbr --images DIR --no-window`: the same runtime as the window. Before the trust reached it, this cube was
+    # read as another valid cube (two stickers under the spot swapped) and that cube's solution printed.
+    import cv2
+    from cli_runner import run_cli
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from families import render
+
+    truth, renders, _ = render("physcam", "hard", 22)
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for k, face in enumerate(FACES):  # not named for their faces: each found by its centre, as a camera's
+        cv2.imwrite(str(folder / f"{k}.png"), renders[face].image)
+    _, out, err = run_cli(["--images", str(folder), "--no-window", "--json"], tmp_path)
+    payload = json.loads(out)
+    assert payload["facelets"] == truth, (payload.get("facelets"), err)
