@@ -128,15 +128,15 @@ def resolve_table(reads: dict[Job, list[Face]], jobs: int) -> None:
     todo = [(j, f) for j, f in reads.items() if j[:4] in RESOLVE_GROUPS]
     with ProcessPoolExecutor(jobs) as pool:
         done = list(pool.map(resolve_job, todo, chunksize=2))
-    print("\n| group | split | cubes | six captured | exact without trust | exact with trust |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("\n| group | split | cubes | six captured | exact without trust | exact with trust | exact only without |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for group in RESOLVE_GROUPS:
         for split in ("tuning", "validation"):
             rows = [r for j, r in done if j[:4] == group and j[4] == split]
             six = [r for r in rows if r is not None]
             print(f"| {group_label(*group)} | {split} | {len(rows)} | {len(six)} | "
                   + " | ".join(f"{sum(r[k] for r in six)} ({100 * sum(r[k] for r in six) / max(len(rows), 1):.1f}%)"
-                               for k in range(2)) + " |")
+                               for k in range(2)) + f" | {sum(r[0] and not r[1] for r in six)} |")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
