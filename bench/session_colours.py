@@ -62,7 +62,8 @@ PHYSCAM_SENSOR = ("photons", "read_noise", "exposure", "awb_strength", "filter_s
                   "jpeg_quality")
 TUNABLES = [Tunables()]
 
-Face = tuple[np.ndarray, np.ndarray, tuple[str, ...]] | None  # measured rgb, glare share, truth names (detected order)
+Face = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]] | None
+"""Measured rgb, glare share, spot share, truth names (detected order)."""
 
 
 def _one_light(first: object, face: object, fields: Sequence[str]) -> object:
@@ -118,7 +119,8 @@ def cube_read(job: Job) -> tuple[Job, list[Face]]:
         truth = [""] * 9
         for k, index in enumerate(where.tolist()):
             truth[index] = shot.colours[k]
-        faces.append((np.asarray(measured.rgb, float), np.asarray(measured.glare, float), tuple(truth)))
+        faces.append((np.asarray(measured.rgb, float), np.asarray(measured.glare, float),
+                      np.asarray(measured.spot, float), tuple(truth)))
     return job, faces
 
 
@@ -129,7 +131,7 @@ def jobs(cubes: int) -> list[Job]:
 
 def read_all(cubes: int, workers: int, cache: Path | None) -> dict[Job, list[Face]]:
     done: dict[Job, list[Face]] = {}
-    path = cache / "session_colours.pkl" if cache else None
+    path = cache / "session_colours_2.pkl" if cache else None  # 2: with the spot shares
     if path is not None and path.is_file():
         done = pickle.loads(path.read_bytes())
     todo = [j for j in jobs(cubes) if j not in done]
@@ -153,7 +155,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, _ = face
+        rgb, glare, _, _ = face
         palette = DEFAULT_PALETTE
         if learn and captures:
             # The session's colour of each capture's centre: the six centres given distinct colours jointly.
@@ -176,7 +178,7 @@ def name_knowing_the_rest(faces: Sequence[Face], tunables: Tunables, learner: Le
     for k, face in enumerate(faces):
         if face is None:
             continue
-        others = [CapturedCentre(rgb=f[0], name=f[2][4]) for j, f in enumerate(faces) if j != k and f is not None]
+        others = [CapturedCentre(rgb=f[0], name=f[3][4]) for j, f in enumerate(faces) if j != k and f is not None]
         palette = session_palette(DEFAULT_PALETTE, others, learner, tunables)
         out.append((k, classify_face(face[0], palette, tunables, glare=face[1]).names))
     return out
@@ -223,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for k, names in named:
                     face = faces[k]
                     assert face is not None
-                    t.add(face[2], names, f"seed {seed} {FACES[k]} (order {''.join(FACES[i] for i in order)})")
+                    t.add(face[3], names, f"seed {seed} {FACES[k]} (order {''.join(FACES[i] for i in order)})")
     print("| group | split | order | faces all right: base -> learnt | stickers right: base -> learnt |")
     print("|---|---|---|---:|---:|")
     for key in sorted({k.rsplit(" | ", 1)[0] for k in tallies}, key=lambda k: (k.split(" | ")[0], k.split(" | ")[2],

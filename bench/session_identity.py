@@ -1,7 +1,7 @@
 """Which face the session says each captured centre is, capture by capture, against truth (issue #13 item 3).
 
     python bench/session_identity.py [--cubes 40] [--jobs 2] [--cache DIR] [--set FIELD=VALUE] [--split S]
-                                      [--show-failures]
+                                      [--resolve] [--show-failures]
 
 Reads the same rendered cubes as bench/session_colours.py (and its ``--cache``: rendering is the slow part). Each
 cube's detected faces are named with the default palette as the live chain names them (classify_face with glare),
@@ -10,6 +10,11 @@ qbr.app.session.identity.faces_by_centre as the session places them. Counted per
 wrong", the new face placed on a face of another colour when it is captured (what "captured <colour>" says);
 "held wrong", capture steps after which any captured face is misplaced (what the preview and the next question
 rest on); and "wrong after six", cubes whose six faces end misplaced. Tuning and validation seeds side by side.
+Each capture keeps its stickers' spot shares, as the session's do (``faces_by_centre`` does not use them).
+
+``--resolve`` adds a last table: each physcam hard cube's live session (``qbr.app.session.Session`` fed the faces
+as frames, auto-capture) and the resolution of the cube it asks for, exact against the truth, without the trust
+(every sticker weighed alike, the session before branch livetrust) and with it (1 - each sticker's spot share).
 """
 
 from __future__ import annotations
@@ -17,16 +22,24 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from session_colours import GROUPS, Face, group_label, read_all
+from families import CONDITIONS
+from seeds import state_rng
+from session_colours import GROUPS, Face, Job, group_label, read_all
 
+from qbr.app.analysis import FrameAnalysis
+from qbr.app.headless import translator
+from qbr.app.session import FrameEvent, ResolveCube, Session, SessionConfig
 from qbr.app.session.identity import CapturedFace, IdentityTunables, faces_by_centre
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
+from qbr.cube.generate import random_state
 from qbr.vision.classify import classify_face
 from qbr.vision.palette import DEFAULT_PALETTE
+from qbr.vision.resolve import resolve_cube
 from qbr.vision.tunables import Tunables
 
 
@@ -53,9 +66,9 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, names = face
-        read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare)
-        captures.append(CapturedFace(tuple(read.names), rgb))
+        rgb, glare, spot, names = face
+        read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
+        captures.append(CapturedFace(tuple(read.names), rgb, spot=spot))
         truth.append(names[4])
         placed = [STANDARD_SCHEME[f] for f in faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE, identity)]
         wrong = [p != t for p, t in zip(placed, truth, strict=True)]
@@ -72,6 +85,60 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
         count.final_wrong += any(wrong)
 
 
+def live_session(faces: Sequence[Face]) -> ResolveCube | None:
+    """The cube a live session asks to resolve after each detected face is held up for 0.8 s (URFDLB, a second
+    without a face between them), each frame analysed as the live chain reads it (names with glare and spot, the
+    spot shares kept). None: the session did not capture six faces."""
+    session = Session(SessionConfig(interactive=False, ask_again=False), {"en": translator("en")}, DEFAULT_PALETTE,
+                      0.0)
+    t, asked = 0.0, []
+    for face in faces:
+        if face is None:
+            continue
+        rgb, glare, spot, _ = face
+        read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
+        frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot)
+        for _ in range(12):
+            t += 1 / 15
+            asked += session.handle(FrameEvent(t, frame))
+        t += 1.0
+        asked += session.handle(FrameEvent(t, None))
+    return next((e for e in asked if isinstance(e, ResolveCube)), None)
+
+
+RESOLVE_GROUPS = (("physcam", "hard", None, "each"), ("physcam", "hard", None, "one"))
+"""The groups whose live sessions are resolved (``--resolve``): a lamp's spot lies on their faces."""
+
+
+def resolve_job(item: tuple[Job, list[Face]]) -> tuple[Job, tuple[bool, bool] | None]:
+    """Whether the cube a live session captured resolves exactly without the trust (before branch livetrust) and
+    with it (the session as it is); None: six faces not captured."""
+    job, faces = item
+    family, condition = job[0], job[1]
+    truth = random_state(state_rng(job[5], family, CONDITIONS.index(condition))).facelets
+    asked = live_session(faces)
+    if asked is None:
+        return job, None
+    return job, (resolve_cube(dict(asked.rgb), palette=asked.palette).facelets == truth,
+                 resolve_cube(dict(asked.rgb), palette=asked.palette, trust=asked.trust).facelets == truth)
+
+
+def resolve_table(reads: dict[Job, list[Face]], jobs: int) -> None:
+    """Cubes a live session reads exactly, per physcam hard group and split: before -> after."""
+    todo = [(j, f) for j, f in reads.items() if j[:4] in RESOLVE_GROUPS]
+    with ProcessPoolExecutor(jobs) as pool:
+        done = list(pool.map(resolve_job, todo, chunksize=2))
+    print("\n| group | split | cubes | six captured | exact without trust | exact with trust | exact only without |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for group in RESOLVE_GROUPS:
+        for split in ("tuning", "validation"):
+            rows = [r for j, r in done if j[:4] == group and j[4] == split]
+            six = [r for r in rows if r is not None]
+            print(f"| {group_label(*group)} | {split} | {len(rows)} | {len(six)} | "
+                  + " | ".join(f"{sum(r[k] for r in six)} ({100 * sum(r[k] for r in six) / max(len(rows), 1):.1f}%)"
+                               for k in range(2)) + f" | {sum(r[0] and not r[1] for r in six)} |")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--cubes", type=int, default=40, help="cubes per group and split")
@@ -81,13 +148,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="override an IdentityTunables field")
     parser.add_argument("--split", choices=("tuning", "validation", "both"), default="both")
     parser.add_argument("--show-failures", action="store_true", help="list the tuning seeds' wrong announcements")
+    parser.add_argument("--resolve", action="store_true",
+                        help="also run each physcam hard cube's live session and resolve what it captured")
     args = parser.parse_args(argv)
     identity = IdentityTunables()
     for item in args.set:
         key, value = item.split("=", 1)
         identity = dataclasses.replace(identity, **{key: type(getattr(identity, key))(value)})
     counts: dict[tuple[str, str], Count] = {}
-    for (family, condition, palette, light, split, seed), faces in read_all(args.cubes, args.jobs, args.cache).items():
+    reads = read_all(args.cubes, args.jobs, args.cache)
+    for (family, condition, palette, light, split, seed), faces in reads.items():
         if args.split != "both" and split != args.split:
             continue
         count = counts.setdefault((group_label(family, condition, palette, light), split), Count())
@@ -105,6 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{c.held_wrong}/{c.steps} | {c.final_wrong}/{c.full} |")
     total = {s: sum(c.announced_wrong for (g, sp), c in counts.items() if sp == s) for s in ("tuning", "validation")}
     print(f"\nannounced wrong in all: tuning {total['tuning']}, validation {total['validation']}")
+    if args.resolve:
+        resolve_table(reads, args.jobs)
     if args.show_failures:
         for (group, split), c in sorted(counts.items()):
             if split == "tuning" and c.failures:

@@ -33,6 +33,8 @@ class FrameAnalysis:
     """(9,) classification confidence."""
     carried: int = 0
     """Frames in a row (this one included) measured with the last detection, for lack of one of their own."""
+    spot: np.ndarray | None = None
+    """(9,) share of each sticker's light a glare spot adds (``StickerColours.spot``): resolution trusts it less."""
 
 
 def analyse_frame(
@@ -53,7 +55,8 @@ def analyse_frame(
     rgb = measured.rgb
     # A sticker lost to glare is shown uncertain, never a sure white.
     colours = classify_face(rgb, palette, tunables, glare=measured.glare, spot=measured.spot)
-    return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence)
+    return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence,
+                         spot=measured.spot)
 
 
 class StreamAnalyser:
@@ -77,7 +80,7 @@ class StreamAnalyser:
         measured = self.held.colours
         colours = classify_face(measured.rgb, palette, t, glare=measured.glare, spot=measured.spot)
         return FrameAnalysis(detection=self.held.detection, rgb=measured.rgb, colours=tuple(colours.names),
-                             confidence=colours.confidence, carried=self.held.carried)
+                             confidence=colours.confidence, carried=self.held.carried, spot=measured.spot)
 
 
 def frame_analyser(tunables: Tunables, photos: bool) -> Callable[[np.ndarray, Palette], FrameAnalysis | None]:

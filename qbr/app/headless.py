@@ -97,7 +97,7 @@ def run_headless(
 ) -> CommandResult:
     """Run the session on ``source`` until six faces are captured and resolved, or the input ends."""
     from qbr.app.analysis import frame_analyser
-    from qbr.app.jobs import resolve_and_solve
+    from qbr.app.jobs import resolve_effect
     from qbr.app.report import cube_result, empty_payload
     from qbr.app.sources import ImageFolderSource
     from qbr.vision.palette import DEFAULT_PALETTE
@@ -127,7 +127,7 @@ def run_headless(
         env.stderr.write(f"qbr: {source.name}: {tr.t('app.msg.camera_back' if ok else 'app.msg.no_frames')}\n")
 
     def resolve(effect: ResolveCube) -> tuple:
-        return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order)
+        return resolve_effect(effect, settings.budget)
 
     with source:
         Runtime(session, source, analyse=lambda image: analyser(image, session.palette),

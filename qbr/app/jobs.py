@@ -10,6 +10,7 @@ import numpy as np
 from qbr.cube.errors import InvalidCubeError, QbrError
 
 if TYPE_CHECKING:
+    from qbr.app.session.effects import ResolveCube
     from qbr.solve.pocket.solver import PocketSolution
     from qbr.solve.solver import Solution
     from qbr.vision.palette import Palette
@@ -49,6 +50,15 @@ def resolve_and_solve(
         return resolution, _solve(size, resolution, budget, on_progress), None
     except QbrError as error:
         return resolution, None, error
+
+
+def resolve_effect(
+    effect: ResolveCube, budget: float = 0.0, on_progress: Callable[[int], None] | None = None
+) -> tuple[Resolution, Solution | PocketSolution | None, QbrError | None]:
+    """The session's ResolveCube carried out (the window's and headless mode's alike): its faces, palette, order
+    and trust."""
+    return resolve_and_solve(effect.rgb, effect.palette, budget, any_order=effect.any_order, on_progress=on_progress,
+                             trust=effect.trust)
 
 
 def solve_facelets(

@@ -167,7 +167,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     """Run the live window on ``source`` until ESC or the window is closed; closes ``source`` at the end."""
     from qbr.app.analysis import frame_analyser
     from qbr.app.headless import make_session
-    from qbr.app.jobs import resolve_and_solve, solve_facelets
+    from qbr.app.jobs import resolve_effect, solve_facelets
     from qbr.app.sources import ImageFolderSource
     from qbr.app.store import Store
     from qbr.vision.tunables import Tunables
@@ -188,8 +188,7 @@ def run_window(settings: Settings, env: Environment, source: FrameSource, *, sto
     progress: queue.SimpleQueue[int] = queue.SimpleQueue()
 
     def resolve(effect: ResolveCube) -> tuple[Any, Any, Any]:
-        return resolve_and_solve(effect.rgb, effect.palette, settings.budget, any_order=effect.any_order,
-                                 on_progress=progress.put)
+        return resolve_effect(effect, settings.budget, on_progress=progress.put)
 
     def solve(effect: SolveFacelets) -> tuple[Any, Any, Any]:
         return solve_facelets(effect.facelets, effect.colour_names, effect.size, settings.budget,

@@ -20,6 +20,8 @@ class ResolveCube:
     palette: Palette
     any_order: bool = False
     """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
+    trust: Mapping[str, np.ndarray] | None = None
+    """Per face, each sticker's 1 - glare-spot share (``resolve_cube``'s ``trust``); None: every sticker trusted."""
 
 
 @dataclass(frozen=True)

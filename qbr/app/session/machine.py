@@ -174,14 +174,14 @@ class Session:
             if self._track is not None and event.t - self._track.last_t > self._cfg.frame_gap_seconds:
                 self._track = None
             return []
-        colours = tuple(a.colours)
-        rgb = np.asarray(a.rgb, dtype=float)
-        track, taken = follow(self._track, event.t, colours, rgb, self._cfg)
+        track, taken = follow(self._track, event.t, _read(a), self._cfg)
         self._track = track
         if not taken:
             return []
+        if track.done:
+            return []  # captured (or answered) already: no vote to count
         agreed = track.agreed(self._cfg)
-        if agreed is None or track.done:
+        if agreed is None:
             return []
         if track.size != self._size:
             # Another kind of cube, held steady (a stray frame never gets this far); once faces are captured,
@@ -193,7 +193,7 @@ class Session:
             self._switch_size(track.size)
         if self._cfg.auto_capture and self._mode in (Mode.SCANNING, Mode.INVALID):
             track.done = True  # one capture per holding: a reading that drifts as the cube turns away is not a new face
-            return self._capture(agreed[0], agreed[1], explicit=False)
+            return self._capture(agreed, explicit=False)
         return []
 
     def _on_key(self, key: str) -> list[Effect]:
@@ -259,9 +259,9 @@ class Session:
                 agreed = self._track.consensus(self._cfg.steady_agreement) if self._track is not None else None
                 if self._track is not None:
                     self._track.done = True
-                if agreed is not None and identity(agreed[0]) == identity(tuple(self._last.colours)):
-                    return self._capture(agreed[0], agreed[1], explicit=True)
-                return self._capture(tuple(self._last.colours), np.asarray(self._last.rgb, dtype=float), explicit=True)
+                if agreed is not None and identity(agreed.colours) == identity(tuple(self._last.colours)):
+                    return self._capture(agreed, explicit=True)
+                return self._capture(_read(self._last), explicit=True)
             if key == "backspace" and mode is Mode.SCANNING:
                 self._undo()
             return []
@@ -363,12 +363,12 @@ class Session:
         self._mode = Mode.SCANNING
         self._say("app.msg.pocket" if size == 2 else "app.msg.cube")
 
-    def _capture(self, colours: tuple[str, ...], rgb: np.ndarray, explicit: bool) -> list[Effect]:
+    def _capture(self, new: CapturedFace, explicit: bool) -> list[Effect]:
+        colours = new.colours
         if len(colours) != self._size ** 2:
             return []  # a face of the other cube, captured by hand: not part of this one
         if self._size == 2:
-            return self._capture_pocket(CapturedFace(colours, rgb), explicit)
-        new = CapturedFace(colours, rgb)
+            return self._capture_pocket(new, explicit)
         if self._label is not None:
             return self._capture_named(new, self._label, explicit)
         if self._mode is Mode.INVALID:  # the user was asked to scan again: replace without a question
@@ -498,7 +498,9 @@ class Session:
         self._mode = Mode.RESOLVING
         self._track = None
         rgb = {f: self._faces[f].rgb for f in FACES}
-        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named)]
+        trust = {f: self._faces[f].trust() for f in FACES}  # a sticker a lamp's spot lit weighs less
+        return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named,
+                            trust=trust)]
 
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
@@ -956,6 +958,12 @@ class Session:
         if self._size == 2:
             return tr.t("orientation.pocket")
         return _orientation(tr, "F", "U", self._scheme)
+
+
+def _read(a: FrameAnalysis) -> CapturedFace:
+    """The face as a frame read it: names, mean sRGB and each sticker's spot share."""
+    spot = None if a.spot is None else np.asarray(a.spot, dtype=float)
+    return CapturedFace(tuple(a.colours or ()), np.asarray(a.rgb, dtype=float), spot=spot)
 
 
 def _sentences(tr: Translator, *texts: str) -> str:

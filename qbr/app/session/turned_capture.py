@@ -26,4 +26,4 @@ def held_turned(letter: str, faces: Mapping[str, CapturedFace], scheme: Mapping[
 def turned_upright(capture: CapturedFace, turns: int) -> CapturedFace:
     """The capture read as if held upright (stickers and their colours moved back ``turns`` quarter turns)."""
     order = [ord(ch) - ord("a") for ch in turned_back("abcdefghi", turns)]  # which sticker goes where
-    return CapturedFace(tuple(capture.colours[i] for i in order), capture.rgb[order], capture.letter)
+    return capture.turned(order)  # the shares (and so the trust) move with their stickers
