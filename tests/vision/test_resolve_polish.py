@@ -21,9 +21,8 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _scan(name: str) -> tuple[dict, str]:
-    path = DATA / "colour-scans" / f"{name}.json"
-    path = path if path.exists() else DATA / "photos" / name / "truth.json"
-    data = json.loads(path.read_text("utf-8"))
+    """A dev scan by its path under tests/data (a colour scan, or a photo set's measurements)."""
+    data = json.loads((DATA / name).read_text("utf-8"))
     return data.get("rgb") or data["expected_sticker_rgb"], data["expected_facelets"]
 
 
@@ -32,7 +31,8 @@ def _colours(facelets: str) -> np.ndarray:
 
 
 # Tuning variants whose true cube the judge scores better than the one main's descents ended in (search misses).
-SEARCH_MISSES = [("3x3x3-random-05", 47), ("3x3x3-tetris", 22), ("3x3x3-random-01", 3), ("3x3x3-random-01", 6)]
+SEARCH_MISSES = [("colour-scans/3x3x3-random-05.json", 47), ("colour-scans/3x3x3-tetris.json", 22),
+                 ("photos/3x3x3-random-01/truth.json", 3), ("photos/3x3x3-random-01/truth.json", 6)]
 
 
 @pytest.mark.parametrize(("name", "seed"), SEARCH_MISSES)
@@ -47,7 +47,7 @@ def test_a_neighbour_the_judge_prefers_only_once_refitted_is_not_taken():
     # Tuning seed 13 of the cross pattern: U is exposed ~5x darker than D. Refitted to it, a cube with six stickers
     # recoloured judges better than the truth (its faces' casts absorb them), but the descent started from it
     # settles back in the truth: taken as it was, it made this variant wrong.
-    rgb, truth = _scan("3x3x3-cross")
+    rgb, truth = _scan("colour-scans/3x3x3-cross.json")
     wrong = "DUUUUUDUDFRBRRRFRFRFRFFFRBRUDUDDDDDUBLBLLLFLBLBLBBBLFL"
     assert 13 in TUNING_SEEDS
     variant = augment(rgb, truth, 13)
