@@ -32,16 +32,14 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from families import CONDITIONS, render  # noqa: E402
+from judged_miss import miss_kind  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 
 from qbr.cube.conventions import FACES  # noqa: E402
-from qbr.vision.colour import srgb_decode  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
 from qbr.vision.resolve import resolve_cube  # noqa: E402
-from qbr.vision.resolve.judge import judge  # noqa: E402
-from qbr.vision.resolve.measured import read_trust  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 CACHE_FORMAT = b"2"  # 2: the cached detection's homography and outline moved with its crop as its stickers are
@@ -97,16 +95,6 @@ def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Pa
     return [(s, *pickle.loads((folder / f"{family}-{condition}-{s}.pkl").read_bytes())) for s in seeds]
 
 
-def judged_better(rgb: dict[str, np.ndarray], truth: str, got: str, trust: dict[str, np.ndarray]) -> bool:
-    """Whether the judge scores the true colouring better than the one found (a search miss, not the model's)."""
-    linear = srgb_decode(np.concatenate([rgb[f] for f in FACES]))
-    measured = np.ones(54, dtype=bool)
-    weights = read_trust(trust, 9, Tunables())
-    scores = [judge(linear, measured, np.array([FACES.index(c) if c in FACES else 0 for c in facelets]), Tunables(),
-                    weights)[0] for facelets in (truth, got)]
-    return scores[0] < scores[1]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--family", choices=FAMILIES, default="physcam")
@@ -133,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         if got == truth:
             exact += 1
         elif args.split == "tuning":
-            wrong.append((seed, "search" if judged_better(rgb, truth, got, trust) else "model"))
+            wrong.append((seed, miss_kind(rgb, truth, got, trust, tunables)))
     print(f"{args.family} {args.condition} {args.split} seeds {seeds.start}-{seeds.stop - 1}: "
           f"{complete} with six faces in place, {exact} of them exact")
     if wrong:

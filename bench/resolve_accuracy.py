@@ -7,7 +7,9 @@ augmented (tests/synth/augment.py: per-face exposure and lamp cast 2700-7500 K, 
 exposures, colours swapped to another scheme) on the tuning seeds and, separately, on the validation seeds;
 solved cubes of every palette in three colour schemes (bright and dark); the rendered measurements; one or two
 faces of each dev scan turned; and garbage (random RGB, six identical centres), which must never come out as a
-sure cube. "exact" = the facelets are right; "silent" = wrong yet valid with nothing in doubt.
+sure cube. "exact" = the facelets are right; "silent" = wrong yet valid with nothing in doubt. The augmented misses
+are split into *search* (the whole-cube judge scores the truth better than the cube found) and *model* (it prefers
+the wrong cube), for the tuning seeds named too, for the validation seeds counted only.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ sys.path.insert(0, str(ROOT / "tests"))  # the augmentation lives with the synth
 
 from synth.augment import SCHEMES, TUNING_SEEDS, VALIDATION_SEEDS, augment, solved_cube  # noqa: E402
 from synth.palettes import PALETTES  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from judged_miss import miss_kind  # noqa: E402
 
 from qbr.cube.conventions import FACES, SOLVED  # noqa: E402
 from qbr.vision.resolve import Resolution  # noqa: E402
@@ -58,15 +63,21 @@ def _silent(result: Resolution, truth: str) -> bool:
     return result.facelets != truth and result.valid and not result.uncertain and not doubt
 
 
-def _row(name: str, cases: Iterable[tuple[Mapping, str]], times: list[float]) -> tuple[str, int, int, int]:
+def _row(name: str, cases: Iterable[tuple[Mapping, str]], times: list[float],
+         misses: list[tuple[str, str]] | None = None, labels: Iterable[str] = ()) -> tuple[str, int, int, int]:
+    """Resolve every case; with ``misses``, each wrong cube's (label, search or model) is appended to it."""
     n = exact = silent = 0
+    names = iter(labels)
     for rgb, truth in cases:
+        label = next(names, "")
         start = time.perf_counter()
         result = resolve_cube(rgb)
         times.append(time.perf_counter() - start)
         n += 1
         exact += result.facelets == truth and result.valid
         silent += _silent(result, truth)
+        if misses is not None and not (result.facelets == truth and result.valid):
+            misses.append((label, miss_kind(rgb, truth, result.facelets, None, TUNABLES[0])))
     return name, n, exact, silent
 
 
@@ -100,12 +111,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     scans = dev_scans()
     tuning, validation = TUNING_SEEDS[: args.seeds], VALIDATION_SEEDS[: args.seeds]
     times: list[float] = []
+    tuning_misses: list[tuple[str, str]] = []
+    validation_misses: list[tuple[str, str]] = []  # counted only: validation is not looked at (bench/seeds.py)
     rows = [
         _row("dev scans as measured", ((rgb, truth) for _, rgb, truth in scans), times),
         _row(f"augmented, tuning seeds {tuning.start}-{tuning.stop - 1}",
-             ((augment(rgb, truth, s), truth) for _, rgb, truth in scans for s in tuning), times),
+             ((augment(rgb, truth, s), truth) for _, rgb, truth in scans for s in tuning), times,
+             tuning_misses, (f"{name}:{s}" for name, _, _ in scans for s in tuning)),
         _row(f"augmented, validation seeds {validation.start}-{validation.stop - 1}",
-             ((augment(rgb, truth, s), truth) for _, rgb, truth in scans for s in validation), times),
+             ((augment(rgb, truth, s), truth) for _, rgb, truth in scans for s in validation), times,
+             validation_misses),
         _row("solved, 6 palettes x 3 schemes, bright",
              ((solved_cube(p, sc, s), SOLVED) for p in PALETTES for sc in SCHEMES for s in range(5)), []),
         _row("solved, 6 palettes x 3 schemes, dark (< 90)",
@@ -126,6 +141,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, n, exact, silent in rows:
         print(f"| {name} | {n} | {exact} ({100 * exact / max(n, 1):.1f}%) | {silent} |")
     print()
+    # A miss is the search's if the judge scores the truth better than the cube found, else the model's.
+    for split, misses in (("tuning", tuning_misses), ("validation", validation_misses)):
+        kinds = [kind for _, kind in misses]
+        print(f"augmented {split} misses: {kinds.count('search')} search, {kinds.count('model')} model")
+    searched = [label for label, kind in tuning_misses if kind == "search"]
+    if searched:
+        print("tuning search misses: " + ", ".join(searched))
     rng = np.random.default_rng(0)
     garbage = [{f: rng.uniform(0, 255, (9, 3)) for f in FACES} for _ in range(50)]
     sure = sum(1 for rgb in garbage if (r := resolve_cube(rgb)).valid and not getattr(r, "doubt", None))
@@ -148,7 +170,6 @@ def compare_speed(rev: str, scans: Sequence[tuple[str, dict, str]]) -> None:
     """Median time per cube of this resolve and the one at ``rev``, cube by cube in turn (a shared machine drifts)."""
     import tempfile
 
-    sys.path.insert(0, str(ROOT / "bench"))
     from vision_speed import REF_PACKAGE, load_reference
 
     with tempfile.TemporaryDirectory() as where:

@@ -321,6 +321,8 @@ class Tunables:
     """Alternatives are looked for up to this many stickers' worth of the confidence cap: bounds the search."""
     resolve_rejudged: int = 6
     """Closest alternative cubes judged again with their own light fitted: more find rarer doubts, each costs ~1 ms."""
+    resolve_polish_rounds: int = 3
+    """Most moves to a nearly as cheap real cube the judge scores better (``polish``): each costs its alternatives."""
     resolve_uncertain_below: float = 0.5
     """Facelets less confident than this are reported as uncertain (the UI asks to check them)."""
     resolve_max_uncertain: int = 6

@@ -8,11 +8,12 @@ The 3x3 (``cube.resolve_cube``), in order:
    each face's light fitted to the palette), the piece ``search`` over ``pieces`` (the cheapest real cube for a
    sticker x colour cost, ``costs``) alternated with refitting the colours and each face's ``light``; ``judge``
    scores each colouring whatever start it came from, and the best wins.
-4. ``alternatives``: the real cubes nearly as cheap that show a sticker otherwise give its margin (confidence).
-5. ``refusal``: measurements not of one real cube (colours alike, centres undecidable, random values) are said so.
-6. ``doubt``: the stickers in doubt and the face to show again; ``naming`` names the colours for messages.
-7. ``as_seen``: when no real cube fits without forcing many stickers, the stickers as seen instead.
-8. ``result``: the ``Resolution`` both sizes return.
+4. ``polish``: a nearly as cheap real cube the judge scores better than the one found replaces it (until none).
+5. ``alternatives``: the real cubes nearly as cheap that show a sticker otherwise give its margin (confidence).
+6. ``refusal``: measurements not of one real cube (colours alike, centres undecidable, random values) are said so.
+7. ``doubt``: the stickers in doubt and the face to show again; ``naming`` names the colours for messages.
+8. ``as_seen``: when no real cube fits without forcing many stickers, the stickers as seen instead.
+9. ``result``: the ``Resolution`` both sizes return.
 
 The 2x2x2 (``pocket.resolve_pocket``) has no centres: ``pocket_search`` (exact over every colour-to-face map) and
 ``pocket_fit`` (light, anchors and starts) take the place of ``search`` and ``descent``.

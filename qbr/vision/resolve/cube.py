@@ -28,16 +28,15 @@ from qbr.cube.conventions import FACES, facelet_name
 from qbr.cube.validate import ProblemKind, validate
 from qbr.vision.colour import lab_to_srgb, srgb_decode
 from qbr.vision.palette import DEFAULT_PALETTE, Palette
-from qbr.vision.resolve.alternatives import find_alternatives, margins
+from qbr.vision.resolve.alternatives import margins
 from qbr.vision.resolve.as_seen import as_seen
 from qbr.vision.resolve.doubt import find_doubt
-from qbr.vision.resolve.judge import judge
 from qbr.vision.resolve.measured import read_cube_colours, read_trust, unreadable_problem
 from qbr.vision.resolve.naming import name_colours
 from qbr.vision.resolve.pieces import CENTRE_SLOTS, PIECE_FACELETS
+from qbr.vision.resolve.polish import polish
 from qbr.vision.resolve.refusal import alike_colours, centre_rival, misfit_share, not_a_cube_problem
 from qbr.vision.resolve.result import Doubt, Resolution, least_certain, resolution, unreadable
-from qbr.vision.resolve.search import solve
 from qbr.vision.resolve.turned import read_turned_back
 from qbr.vision.tunables import Tunables
 
@@ -70,37 +69,24 @@ def resolve_cube(
     names = name_colours(np.clip(lab_to_srgb(fit.anchors), 0.0, 255.0), palette)
     if fit.solution is None:
         return as_seen(fit.cost, np.zeros(54), measured, fit.anchors, names, tunables, turned)
-    colours = fit.solution[0]
     # How much worse each sticker fits its colour in the cube than its nearest colour: several large ones mean
     # the measurements are not of one real cube (e.g. a face scanned turned), and forcing one would mislead.
-    misfit = fit.cost[np.arange(54), colours] - fit.cost.min(axis=1)
-    misfit[CENTRE_SLOTS] = 0.0  # a centre is its face's colour by definition: far off only if misread (a logo, glare)
-    clashing = misfit > tunables.resolve_misfit
-    if np.count_nonzero(clashing) > tunables.resolve_max_repairs:
+    misfit = _misfit(fit.cost, fit.solution[0])
+    if np.count_nonzero(misfit > tunables.resolve_misfit) > tunables.resolve_max_repairs:
         return as_seen(fit.cost, misfit, measured, fit.anchors, names, tunables, turned)
-    facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
     # Confidence from a cost matrix that does not favour this colouring: each sticker against its colour's mean
-    # without itself, in the light fitted to the colouring.
+    # without itself, in the light fitted to the colouring; a nearly as cheap cube the judge prefers replaces it.
     linear = srgb_decode(np.where(measured[:, None], read.stickers, 0.0))
-    score, honest, anchors = judge(linear, measured, colours, tunables, read.trust)
-    found = solve(honest, tunables.resolve_max_nodes)
+    polished = polish(linear, measured, fit.solution[0], tunables, read.trust)
+    colours, honest, anchors, alternatives = polished.colours, polished.honest, polished.anchors, polished.alternatives
+    clashing = _misfit(fit.cost, colours) > tunables.resolve_misfit
+    facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
     cap = tunables.resolve_margin_cap * tunables.resolve_sticker_margin_scale
-    # Alternatives dearer than this cannot come within ``cap`` per sticker (an alternative changes 2+ stickers,
-    # most change 4-6; a few of those beyond it are missed, at most a little less sure than shown).
-    reach = tunables.resolve_alternative_stickers * cap
-    alternatives = [] if found is None else find_alternatives(found[1], found[2], tunables.resolve_max_nodes, reach)
-    if found is not None and (found[0] != colours).any():
-        alternatives.append((0.0, found[0]))  # judged fairly, another real cube is as cheap
-    # One cost matrix still favours the colouring it was fitted to (a face's light, the colours' means): the
-    # closest alternatives are judged again, each with its own light and colours fitted.
-    judged: dict[bytes, float] = {}
-    for _, shows in sorted(alternatives, key=lambda a: a[0]):
-        key = shows.tobytes()
-        if key not in judged and len(judged) < tunables.resolve_rejudged:
-            judged[key] = max(judge(linear, measured, shows, tunables, read.trust)[0] - score, 0.0)
-    alternatives = [(judged.get(shows.tobytes(), extra), shows) for extra, shows in alternatives]
-    alternatives += fit.rivals  # other starts that ended in a cube nearly as cheap
-    alternatives += [(extra, shows) for extra, shows, _ in read.turned_rivals]
+    # Other starts that ended in a cube nearly as cheap, and faces read turned: dearer than the found colouring
+    # by what they were, and than the polished one by what polishing gained besides.
+    gained = fit.score - polished.score
+    alternatives += [(extra + gained, shows) for extra, shows in fit.rivals]
+    alternatives += [(extra + gained, shows) for extra, shows, _ in read.turned_rivals]
     margin = margins(colours, alternatives, cap)
     confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_sticker_margin_scale), 0.0)
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
@@ -123,8 +109,15 @@ def resolve_cube(
     if doubt is not None and read.turned_rivals:
         # If the closest alternative reads one face turned, that face is the one to show again.
         extra, shows, face = min(read.turned_rivals, key=lambda r: r[0] / max(np.count_nonzero(r[1] != colours), 1))
-        if extra / max(np.count_nonzero(shows != colours), 1) <= margin[list(doubt.stickers)].min() + 1e-9:
+        if (extra + gained) / max(np.count_nonzero(shows != colours), 1) <= margin[list(doubt.stickers)].min() + 1e-9:
             doubt = Doubt(doubt.stickers, FACES[face])
     if doubt is not None and any(p.kind is ProblemKind.COLOURS for p in problems):
         doubt = Doubt(doubt.stickers, None)
     return resolution(facelets, problems, confidence, uncertain, names, doubt=doubt, turned=turned)
+
+
+def _misfit(cost: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """How much worse each sticker fits its colour in the cube than its nearest colour (centres: 0)."""
+    misfit = cost[np.arange(54), colours] - cost.min(axis=1)
+    misfit[CENTRE_SLOTS] = 0.0  # a centre is its face's colour by definition: far off only if misread (a logo, glare)
+    return misfit

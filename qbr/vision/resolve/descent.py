@@ -105,3 +105,13 @@ def _descend(
         anchors = np.array([trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
         cost = sticker_costs(lab, anchors, measured, trust=trust)
     return solution, solution_cost, solution_anchors
+
+
+def descend_from(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDArray[np.intp],
+                 tunables: Tunables, trust: NDArray[np.float64] | None = None) -> NDArray[np.intp] | None:
+    """Where the descent ends when started from ``colours`` (its light and colours fitted to it): None if nowhere."""
+    gains = light.fitted_gains(linear, colours, measured, tunables, trust)
+    lab = linear_to_lab(linear * gains)
+    anchors = np.array([trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
+    found = _descend(linear, measured, anchors, gains, tunables, frozenset(), trust)[0]
+    return None if found is None else found[0]
