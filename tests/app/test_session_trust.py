@@ -177,7 +177,7 @@ def test_a_2x2x2_carries_four_trusts_a_face_and_resolves(translators) -> None:
 
 # A physcam hard cube (bench/families.py, tuning seed) whose faces a lamp's spot lights: bench/colour_reads.py found
 # it resolved exactly with the spot weights and wrongly without (tests/vision/test_resolve_spot_weights.py).
-@pytest.mark.parametrize("seed", [22, 62])
+@pytest.mark.parametrize("seed", [6, 62])
 def test_a_physcam_hard_cube_scanned_live_resolves_exactly_only_with_the_trust_carried(translators, seed) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT / "tests"))
@@ -208,7 +208,7 @@ def test_headless_photos_of_a_physcam_hard_cube_read_exactly_with_the_trust(tmp_
     sys.path.insert(0, str(ROOT / "bench"))
     from families import render
 
-    truth, renders, _ = render("physcam", "hard", 22)
+    truth, renders, _ = render("physcam", "hard", 52)
     folder = tmp_path / "photos"
     folder.mkdir()
     for k, face in enumerate(FACES):  # not named for their faces: each found by its centre, as a camera's

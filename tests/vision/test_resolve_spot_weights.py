@@ -21,7 +21,7 @@ from families import render
 from scan_accuracy import detection_matches
 
 
-@pytest.mark.parametrize("seed", [22, 52, 62, 155])
+@pytest.mark.parametrize("seed", [6, 52, 62, 155])
 def test_physcam_hard_cubes_under_a_spot_resolve_exactly_only_with_the_spot_weights(seed):
     tun = Tunables()
     truth, renders, _ = render("physcam", "hard", seed)
