@@ -172,12 +172,15 @@ RULES = (
     Rule("palette-fit starts (palette_gains)", "resolve",
          patch=_function(light, "palette_gains", lambda linear, measured, t: np.ones((len(linear), 3)))),
     Rule("per-face light (fitted_gains)", "resolve",
-         patch=_function(light, "fitted_gains", lambda linear, colours, weight, t: np.ones((54, 3)))),
+         patch=_function(light, "fitted_gains",
+                         lambda linear, colours, weight, t, trust=None: np.ones((54, 3)))),
     Rule("faces read turned (read_turned_back)", "resolve", patch=_function(
-        resolve_3x3, "read_turned_back", lambda st, ms, t: turned.Read(st, ms, descent.fit_cube(st, ms, t), {}, []))),
+        resolve_3x3, "read_turned_back",
+        lambda st, ms, t, trust=None: turned.Read(st, ms, trust, descent.fit_cube(st, ms, t, trust), {}, []))),
     Rule("priors on each face's cast and exposure", "resolve",
          {"resolve_cast_prior": 0.0, "resolve_tint_prior": 0.0, "resolve_exposure_prior": 0.0}),
     Rule("alternatives re-judged with their own light (resolve_rejudged)", "resolve", {"resolve_rejudged": 0}),
+    Rule("polish towards a cube the judge prefers (resolve_polish_rounds)", "resolve", {"resolve_polish_rounds": 0}),
 )
 
 

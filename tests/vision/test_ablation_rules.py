@@ -40,3 +40,23 @@ def test_every_tunables_field_a_rule_sets_exists() -> None:
 
     fields = set(Tunables.__dataclass_fields__)
     assert {k for r in ablate.RULES for k in r.tunables} <= fields
+
+
+@pytest.mark.parametrize("rule", [r for r in ablate.RULES if r.stage == "resolve"], ids=lambda r: r.name)
+def test_each_resolution_rule_switched_off_still_resolves_a_real_scan_with_trust(rule: ablate.Rule) -> None:
+    # A rule's stand-in must take what the code now passes (once it did not: the trust argument came later).
+    import dataclasses
+    import json
+
+    import numpy as np
+
+    from qbr.vision.resolve import resolve_cube
+    from qbr.vision.tunables import Tunables
+
+    scan = json.loads((Path(__file__).resolve().parents[1] / "data" / "colour-scans" / "3x3x3-random-01.json")
+                      .read_text())
+    rgb = {face: np.array(v, dtype=float) for face, v in scan["rgb"].items()}
+    trust = {face: np.full(len(v), 0.9) for face, v in rgb.items()}
+    with rule.off():
+        found = resolve_cube(rgb, tunables=dataclasses.replace(Tunables(), **rule.tunables), trust=trust)
+    assert len(found.facelets) == 54
