@@ -1,7 +1,7 @@
 """Which face the session says each captured centre is, capture by capture, against truth (issue #13 item 3).
 
     python bench/session_identity.py [--cubes 40] [--jobs 2] [--cache DIR] [--set FIELD=VALUE] [--split S]
-                                      [--resolve] [--show-failures]
+                                      [--resolve] [--show-failures] [--show-stalls]
 
 Reads the same rendered cubes as bench/session_colours.py (and its ``--cache``: rendering is the slow part). Each
 cube's detected faces are named with the default palette as the live chain names them (classify_face with glare),
@@ -15,6 +15,9 @@ Each capture keeps its stickers' spot shares, as the session's do (``faces_by_ce
 ``--resolve`` adds a last table: each physcam hard cube's live session (``qbr.app.session.Session`` fed the faces
 as frames, auto-capture) and the resolution of the cube it asks for, exact against the truth, without the trust
 (every sticker weighed alike, the session before branch livetrust) and with it (1 - each sticker's spot share).
+"six detected": cubes whose six photos were all detected in place, the most the session can capture (each face is
+shown once: a face not detected is never seen); ``--set`` reaches these sessions' identity too. ``--show-stalls``
+lists, for the tuning cubes not captured whole, why each missing face was not (not detected, or held and not taken).
 """
 
 from __future__ import annotations
@@ -85,22 +88,30 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
         count.final_wrong += any(wrong)
 
 
-def live_session(faces: Sequence[Face]) -> ResolveCube | None:
+def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTunables(),  # noqa: B008
+                 missed: list[str] | None = None) -> ResolveCube | None:
     """The cube a live session asks to resolve after each detected face is held up for 0.8 s (URFDLB, a second
     without a face between them), each frame analysed as the live chain reads it (names with glare and spot, the
-    spot shares kept). None: the session did not capture six faces."""
-    session = Session(SessionConfig(interactive=False, ask_again=False), {"en": translator("en")}, DEFAULT_PALETTE,
-                      0.0)
+    spot shares kept). None: the session did not capture six faces. ``missed`` gets why each face shown was not
+    captured: not detected in place, or held and not taken (its centre as read, the faces captured before it)."""
+    session = Session(SessionConfig(interactive=False, ask_again=False, identity=identity),
+                      {"en": translator("en")}, DEFAULT_PALETTE, 0.0)
     t, asked = 0.0, []
-    for face in faces:
+    for letter, face in zip(FACES, faces, strict=True):
         if face is None:
+            if missed is not None:
+                missed.append(f"{letter} not detected")
             continue
-        rgb, glare, spot, _ = face
+        rgb, glare, spot, names = face
+        before = session.view().captured
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
         frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot)
         for _ in range(12):
             t += 1 / 15
             asked += session.handle(FrameEvent(t, frame))
+        if missed is not None and len(session.view().captured) == len(before):
+            missed.append(f"{letter} ({names[4]} centre read {read.names[4]} {read.confidence[4]:.2f}) not taken, "
+                          f"captured before: {' '.join(f'{f}={c[4]}' for f, c in before.items())}")
         t += 1.0
         asked += session.handle(FrameEvent(t, None))
     return next((e for e in asked if isinstance(e, ResolveCube)), None)
@@ -110,33 +121,42 @@ RESOLVE_GROUPS = (("physcam", "hard", None, "each"), ("physcam", "hard", None, "
 """The groups whose live sessions are resolved (``--resolve``): a lamp's spot lies on their faces."""
 
 
-def resolve_job(item: tuple[Job, list[Face]]) -> tuple[Job, tuple[bool, bool] | None]:
+def resolve_job(item: tuple[Job, list[Face], IdentityTunables]) -> tuple[Job, tuple[bool, bool] | None]:
     """Whether the cube a live session captured resolves exactly without the trust (before branch livetrust) and
     with it (the session as it is); None: six faces not captured."""
-    job, faces = item
+    job, faces, identity = item
     family, condition = job[0], job[1]
     truth = random_state(state_rng(job[5], family, CONDITIONS.index(condition))).facelets
-    asked = live_session(faces)
+    asked = live_session(faces, identity)
     if asked is None:
         return job, None
     return job, (resolve_cube(dict(asked.rgb), palette=asked.palette).facelets == truth,
                  resolve_cube(dict(asked.rgb), palette=asked.palette, trust=asked.trust).facelets == truth)
 
 
-def resolve_table(reads: dict[Job, list[Face]], jobs: int) -> None:
+def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTunables, stalls: bool) -> None:
     """Cubes a live session reads exactly, per physcam hard group and split: before -> after."""
-    todo = [(j, f) for j, f in reads.items() if j[:4] in RESOLVE_GROUPS]
+    todo = [(j, f, identity) for j, f in reads.items() if j[:4] in RESOLVE_GROUPS]
     with ProcessPoolExecutor(jobs) as pool:
         done = list(pool.map(resolve_job, todo, chunksize=2))
-    print("\n| group | split | cubes | six captured | exact without trust | exact with trust | exact only without |")
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("\n| group | split | cubes | six detected | six captured | exact without trust | exact with trust "
+          "| exact only without |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     for group in RESOLVE_GROUPS:
         for split in ("tuning", "validation"):
             rows = [r for j, r in done if j[:4] == group and j[4] == split]
             six = [r for r in rows if r is not None]
-            print(f"| {group_label(*group)} | {split} | {len(rows)} | {len(six)} | "
+            seen = sum(all(f is not None for f in reads[j]) for j in reads if j[:4] == group and j[4] == split)
+            print(f"| {group_label(*group)} | {split} | {len(rows)} | {seen} | {len(six)} | "
                   + " | ".join(f"{sum(r[k] for r in six)} ({100 * sum(r[k] for r in six) / max(len(rows), 1):.1f}%)"
                                for k in range(2)) + f" | {sum(r[0] and not r[1] for r in six)} |")
+    if not stalls:
+        return
+    for job, result in done:
+        if result is None and job[4] == "tuning":
+            missed: list[str] = []
+            live_session(reads[job], identity, missed)
+            print(f"- {group_label(*job[:4])} seed {job[5]}: " + "; ".join(missed))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -148,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="override an IdentityTunables field")
     parser.add_argument("--split", choices=("tuning", "validation", "both"), default="both")
     parser.add_argument("--show-failures", action="store_true", help="list the tuning seeds' wrong announcements")
+    parser.add_argument("--show-stalls", action="store_true",
+                        help="with --resolve: why each tuning session that stopped short missed its faces")
     parser.add_argument("--resolve", action="store_true",
                         help="also run each physcam hard cube's live session and resolve what it captured")
     args = parser.parse_args(argv)
@@ -176,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     total = {s: sum(c.announced_wrong for (g, sp), c in counts.items() if sp == s) for s in ("tuning", "validation")}
     print(f"\nannounced wrong in all: tuning {total['tuning']}, validation {total['validation']}")
     if args.resolve:
-        resolve_table(reads, args.jobs)
+        resolve_table(reads, args.jobs, identity, args.show_stalls)
     if args.show_failures:
         for (group, split), c in sorted(counts.items()):
             if split == "tuning" and c.failures:
