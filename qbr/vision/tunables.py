@@ -124,6 +124,11 @@ class Tunables:
     The same ratio tells a dark body, whose gaps alone then place a window that could slide."""
     solved_min_saturation: float = 0.45
     """...or its cells this saturated ((max-min)/max of BGR): coloured stickers on a white body, not grey tiles."""
+    solved_tint_spread: float = 0.06
+    """...or its cells' tints (colour / its mean level) all but one within this of their median: the pale stickers
+    of one plastic, shaded alike, on a light body (tuning: 0.03 at most); a wall's tiles vary in tint (0.10 up)."""
+    solved_light_gap_ratio: float = 1.05
+    """...and its gaps no lighter than this times its cells: a body's gaps between stickers lie in their shade."""
     slide_gap_match: float = 40.0
     """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
     slide_gap_ratio: float = 2.0
