@@ -124,9 +124,9 @@ class Tunables:
     The same ratio tells a dark body, whose gaps alone then place a window that could slide."""
     solved_min_saturation: float = 0.45
     """...or its cells this saturated ((max-min)/max of BGR): coloured stickers on a white body, not grey tiles."""
-    solved_tint_spread: float = 0.06
+    solved_tint_spread: float = 0.04
     """...or its cells' tints (colour / its mean level) all but one within this of their median: the pale stickers
-    of one plastic, shaded alike, on a light body (tuning: 0.03 at most); a wall's tiles vary in tint (0.10 up)."""
+    of one plastic, only shaded, on a light body (tuning faces: 0.04 at most); a wall's tiles vary more (~0.1 up)."""
     solved_light_gap_ratio: float = 1.05
     """...and its gaps no lighter than this times its cells: a body's gaps between stickers lie in their shade."""
     slide_gap_match: float = 40.0
