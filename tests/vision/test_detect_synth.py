@@ -298,8 +298,8 @@ def test_solved_one_coloured_faces_are_detected(tier: str) -> None:
 
 def test_white_faces_on_a_white_body_are_detected() -> None:
     # A solved white face on a white body: its gaps are as light as its stickers (no dark joints, no vivid colour),
-    # yet its nine stickers are of one plastic, their gaps in their shade (``pale_face``). Measured: 12 of 12
-    # (before ``pale_face``: 2 of 12; over 40 such seeds 6 -> 37).
+    # yet its nine stickers are of one plastic, one tint (``pale_face``). Measured: 12 of 12 (before ``pale_face``:
+    # 2 of 12; over 40 such seeds 6 -> 37).
     found = 0
     for seed in range(12):
         rng = np.random.default_rng(2600 + seed)

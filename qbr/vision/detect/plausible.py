@@ -32,29 +32,16 @@ def dark_gaps(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
 
 
 def pale_face(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
-    """Whether nine alike pale cells between light gaps are a solved face: one plastic (``one_plastic``) and gaps in
-    its shade (``shaded_gaps``), a white face on a white or light body; a wall's light grout and tiles are not."""
+    """Whether nine alike cells between light gaps are a solved face: all cells but one (a centre's logo, a glare
+    spot) of one tint (colour / its mean level), stickers of one plastic only shaded differently (a white face on a
+    white or light body); a wall's tiles vary in tint from tile to tile."""
     if work.ndim != 3 or fit.size != 3:
         return False
-    gaps = gap_colours(work, fit.homography, INNER_GAPS)
-    return shaded_gaps(gaps, gap_colours(work, fit.homography, CELLS[3]), t) and one_plastic(work, fit, t)
-
-
-def one_plastic(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
-    """Whether all cells but one (a centre's logo, a glare spot) have one tint (colour / its mean level): stickers
-    of one plastic, only shaded differently; a wall's tiles vary in tint from tile to tile."""
-    n = fit.size * fit.size
     # A cell partly off the image (a NaN spot) comes out NaN and counts as the odd one out.
-    cells = gap_colours(work, fit.homography, CELL_SPOTS[fit.size]).reshape(n, -1, 3).mean(axis=1)
+    cells = gap_colours(work, fit.homography, CELL_SPOTS[3]).reshape(9, -1, 3).mean(axis=1)
     tints = cells / np.maximum(cells.mean(axis=1, keepdims=True), 1.0)
     spread = np.linalg.norm(tints - np.nanmedian(tints, axis=0), axis=1)
     return bool(np.sort(np.nan_to_num(spread, nan=np.inf))[-2] <= t.solved_tint_spread)
-
-
-def shaded_gaps(gaps: np.ndarray, cells: np.ndarray, t: Tunables) -> bool:
-    """Whether the gaps between stickers are no lighter than the stickers: a body's grooves, not a wall's grout."""
-    gap_level, cell_level = np.nanmedian(gaps.mean(axis=1)), np.nanmedian(cells.mean(axis=1))
-    return bool(np.isfinite(gap_level) and gap_level <= t.solved_light_gap_ratio * cell_level)
 
 
 def plain_face(fit: GridFit | None) -> GridFit | None:
