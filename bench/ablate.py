@@ -144,6 +144,8 @@ RULES = (
          patch=_detect_function(detect_plausible, "dark_gaps", lambda w, f, t: False)),
     Rule("alike squares taken for tiles (alike_tiles)", "detect",
          patch=_detect_function(detect_plausible, "alike_tiles", lambda w, f, t: False)),
+    Rule("pale solved face between light gaps (pale_face)", "detect",
+         patch=_detect_function(detect_plausible, "pale_face", lambda w, f, t: False)),
     Rule("2x2 grids with squares around or inside (crowded_pocket)", "detect",
          patch=_detect_function(detect_plausible, "crowded_pocket", lambda f, t: False)),
     Rule("stricter-edges retry (retry_canny_factor)", "detect", {"retry_canny_factor": 1.0}),

@@ -124,6 +124,9 @@ class Tunables:
     The same ratio tells a dark body, whose gaps alone then place a window that could slide."""
     solved_min_saturation: float = 0.45
     """...or its cells this saturated ((max-min)/max of BGR): coloured stickers on a white body, not grey tiles."""
+    solved_tint_spread: float = 0.04
+    """...or its cells' tints (colour / its mean level) all but one within this of their median: the pale stickers
+    of one plastic, only shaded, on a light body (tuning faces: 0.033 at most); tiles vary more (tuning: 0.041 up)."""
     slide_gap_match: float = 40.0
     """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
     slide_gap_ratio: float = 2.0

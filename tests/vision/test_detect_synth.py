@@ -294,3 +294,23 @@ def test_solved_one_coloured_faces_are_detected(tier: str) -> None:
         rendered = synth.render_face([colour] * 9, params, rng)
         found += _correct(detect_face(rendered.image), rendered)
     assert found >= {"easy": 31, "medium": 29, "hard": 27}[tier]  # measured 32, 30, 28+
+
+
+def test_white_faces_on_a_white_body_are_detected() -> None:
+    # A solved white face on a white body: its gaps are as light as its stickers (no dark joints, no vivid colour),
+    # yet its nine stickers are of one plastic, one tint (``pale_face``). Measured: 12 of 12 (before ``pale_face``:
+    # 2 of 12; over 40 such seeds 6 -> 37).
+    found = 0
+    for seed in range(12):
+        rng = np.random.default_rng(2600 + seed)
+        rendered = synth.render_face(["white"] * 9, synth.sample_params("medium", rng, body="white"), rng)
+        found += _correct(detect_face(rendered.image), rendered)
+    assert found >= 11
+
+
+@pytest.mark.parametrize(("seed", "clutter"), [(70022, 0.5), (70024, 1.0)])
+def test_light_grouted_tile_panels_are_not_taken_for_a_pale_face(seed: int, clutter: float) -> None:
+    # Rooms of bench/ablate.py's tuning range: a 5x3 panel of lavender tiles and a 3x3 panel of blue-grey ones, both
+    # with light grout; taking every alike grid between light gaps for a solved face finds a face in each.
+    rng = np.random.default_rng(seed)
+    assert detect_face(_noisy(make_background(640, 480, clutter, rng), rng)) is None

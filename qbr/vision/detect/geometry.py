@@ -26,6 +26,14 @@ POCKET_GAPS = np.array([(1.0, 0.5), (1.0, 1.5), (0.5, 1.0), (1.5, 1.0)], dtype=n
 CELLS = {3: _GRID_CELLS, 2: POCKET_CELLS}
 
 
+# Five spots in each cell (its centre and four around it, a fifth of a cell away), cell by cell: a cell's colour
+# taken over more than one pixel.
+_SPOTS = np.array([(0.0, 0.0), (0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2)], dtype=np.float64)
+
+
+CELL_SPOTS = {n: (cells[:, None, :] + _SPOTS[None]).reshape(-1, 2) for n, cells in CELLS.items()}
+
+
 def apply_homography(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Map (n, 2) points through a 3x3 homography."""
     pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)

@@ -8,7 +8,7 @@ import numpy as np
 
 from qbr.vision.detect.colours import gap_colours
 from qbr.vision.detect.fit import GridFit
-from qbr.vision.detect.geometry import CELLS, INNER_GAPS, POCKET_GAPS
+from qbr.vision.detect.geometry import CELL_SPOTS, CELLS, INNER_GAPS, POCKET_GAPS
 from qbr.vision.tunables import Tunables
 
 
@@ -31,6 +31,19 @@ def dark_gaps(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
     return bool(np.nanmedian(vivid) > t.solved_min_saturation)
 
 
+def pale_face(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
+    """Whether nine alike cells between light gaps are a solved face: all cells but one (a centre's logo, a glare
+    spot) of one tint (colour / its mean level), stickers of one plastic only shaded differently (a white face on a
+    white or light body); a wall's tiles vary in tint from tile to tile."""
+    if work.ndim != 3 or fit.size != 3:
+        return False
+    # A cell partly off the image (a NaN spot) comes out NaN and counts as the odd one out.
+    cells = gap_colours(work, fit.homography, CELL_SPOTS[3]).reshape(9, -1, 3).mean(axis=1)
+    tints = cells / np.maximum(cells.mean(axis=1, keepdims=True), 1.0)
+    spread = np.linalg.norm(tints - np.nanmedian(tints, axis=0), axis=1)
+    return bool(np.sort(np.nan_to_num(spread, nan=np.inf))[-2] <= t.solved_tint_spread)
+
+
 def plain_face(fit: GridFit | None) -> GridFit | None:
     """A last-resort search's grid, unless it is one-coloured or has squares on its lattice outside: tile walls."""
     return None if fit is None or fit.alike or fit.extras else fit
@@ -42,8 +55,8 @@ def loose_fit(fit: GridFit, t: Tunables, max_rms: float) -> bool:
 
 
 def alike_tiles(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
-    """Alike squares in a bigger lattice or between light joints: tiles, not a solved face."""
-    return fit.alike and (bool(fit.extras) or not dark_gaps(work, fit, t))
+    """Alike squares in a bigger lattice, or between light joints unless a pale face's: tiles, not a solved face."""
+    return fit.alike and (bool(fit.extras) or not (dark_gaps(work, fit, t) or pale_face(work, fit, t)))
 
 
 def crowded_pocket(fit: GridFit, t: Tunables) -> bool:
