@@ -8,11 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from session_faces import face_colours
 
 from qbr.app.analysis import FrameAnalysis
 from qbr.app.jobs import resolve_and_solve
 from qbr.app.session import FrameEvent, KeyEvent, Mode, ResolveCube, ResolvedEvent, Session, SessionConfig
-from qbr.cube.conventions import FACES, STANDARD_SCHEME
+from qbr.cube.conventions import FACES
 from qbr.cube.generate import random_state
 from qbr.cube.pocket.generate import random_pocket_state
 from qbr.solve.i18n import Translator
@@ -28,11 +29,6 @@ DT = 1 / 15
 @pytest.fixture(scope="module")
 def translators() -> dict[str, Translator]:
     return {"en": Translator("en", extra_dirs=[LOCALES])}
-
-
-def colours_of(face: str, facelets: str) -> tuple[str, ...]:
-    n = len(facelets) // 6
-    return tuple(STANDARD_SCHEME[c] for c in facelets[n * FACES.index(face) : n * FACES.index(face) + n])
 
 
 class Driver:
@@ -63,7 +59,7 @@ def test_a_2x2_held_up_switches_the_session_and_is_scanned_in_the_guided_order(t
         view = d.session.view()
         assert view.guide is not None and view.guide.face == face
         assert view.guide.text == translators["en"].t(f"app.guide.pocket.{face}") or k == 0
-        d.show(colours_of(face, POCKET), 0.8)
+        d.show(face_colours(face, POCKET), 0.8)
         d.gap()
         assert d.session.size == 2 and d.session.captured_count == k + 1
     jobs = [e for e in d.effects if isinstance(e, ResolveCube)]
@@ -71,54 +67,54 @@ def test_a_2x2_held_up_switches_the_session_and_is_scanned_in_the_guided_order(t
     assert {f: v.shape for f, v in jobs[0].rgb.items()} == {f: (4, 3) for f in FACES}
     # The captured colours are those of the cube, face by face (the guide said which face each was).
     for face in FACES:
-        assert d.session.view().captured[face] == colours_of(face, POCKET)
+        assert d.session.view().captured[face] == face_colours(face, POCKET)
 
 
 def test_the_2x2_face_still_held_after_its_capture_is_not_taken_for_the_next(translators) -> None:
     d = Driver(translators)
-    d.show(colours_of("F", POCKET), 0.8)
+    d.show(face_colours("F", POCKET), 0.8)
     d.gap()
-    d.show(colours_of("F", POCKET), 0.8)  # the same face shown again after a detection gap
+    d.show(face_colours("F", POCKET), 0.8)  # the same face shown again after a detection gap
     assert d.session.captured_count == 1
 
 
 def test_a_stray_2x2_frame_never_switches_a_3x3_session(translators) -> None:
     d = Driver(translators)
-    d.show(colours_of("F", CUBE), 0.8)
+    d.show(face_colours("F", CUBE), 0.8)
     assert d.session.captured_count == 1
     for _ in range(10):  # a few 2x2 readings among the 3x3's, never steady
-        d.show(colours_of("R", CUBE), 0.2)
-        d.show(colours_of("F", POCKET), 2 * DT)
+        d.show(face_colours("R", CUBE), 0.2)
+        d.show(face_colours("F", POCKET), 2 * DT)
     assert d.session.size == 3
     # Held steady but shorter than the switch time, with faces captured: still a 3x3 session.
     d.gap()
-    d.show(colours_of("U", POCKET), 1.0)
+    d.show(face_colours("U", POCKET), 1.0)
     assert d.session.size == 3 and d.session.captured_count == 2
 
 
 def test_a_2x2_held_long_after_3x3_faces_replaces_them(translators) -> None:
     d = Driver(translators)
-    d.show(colours_of("F", CUBE), 0.8)
+    d.show(face_colours("F", CUBE), 0.8)
     d.gap()
-    d.show(colours_of("F", POCKET), 2.0)
+    d.show(face_colours("F", POCKET), 2.0)
     assert d.session.size == 2 and d.session.captured_count == 1
-    assert d.session.view().captured == {"F": colours_of("F", POCKET)}
+    assert d.session.view().captured == {"F": face_colours("F", POCKET)}
 
 
 def test_a_3x3_held_up_switches_back(translators) -> None:
     d = Driver(translators)
-    d.show(colours_of("F", POCKET), 0.8)
+    d.show(face_colours("F", POCKET), 0.8)
     d.gap()
     assert d.session.size == 2
-    d.show(colours_of("F", CUBE), 2.0)
+    d.show(face_colours("F", CUBE), 2.0)
     assert d.session.size == 3 and d.session.captured_count == 1
 
 
 def test_space_and_backspace_on_a_2x2(translators) -> None:
     d = Driver(translators)
-    d.show(colours_of("F", POCKET), 0.8)
+    d.show(face_colours("F", POCKET), 0.8)
     d.gap()
-    d.show(colours_of("R", POCKET), 0.1)
+    d.show(face_colours("R", POCKET), 0.1)
     d.session.handle(KeyEvent(d.t, "space"))
     assert d.session.captured_count == 2
     d.session.handle(KeyEvent(d.t, "backspace"))
@@ -130,7 +126,7 @@ def test_a_real_2x2_scan_goes_through_the_session_to_a_verified_solution(transla
     d = Driver(translators)
     for face in SessionConfig().order:
         rgb = np.array(data["rgb"][face], float)
-        d.show(colours_of(face, data["expected_facelets"]), 0.8, rgb)
+        d.show(face_colours(face, data["expected_facelets"]), 0.8, rgb)
         d.gap()
     job = next(e for e in d.effects if isinstance(e, ResolveCube))
     assert job.any_order  # no centres: the guide's letters are a guess the resolution checks

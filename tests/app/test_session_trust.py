@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from session_faces import face_colours
 
 from qbr.app.analysis import FrameAnalysis, analyse_frame
 from qbr.app.jobs import resolve_effect
@@ -39,11 +40,6 @@ DT = 1 / 15
 @pytest.fixture(scope="module")
 def translators() -> dict[str, Translator]:
     return {"en": Translator("en", extra_dirs=[LOCALES])}
-
-
-def colours_of(face: str, facelets: str = CUBE) -> tuple[str, ...]:
-    n = len(facelets) // 6
-    return tuple(STANDARD_SCHEME[c] for c in facelets[n * FACES.index(face): n * FACES.index(face) + n])
 
 
 def spot_of(face: str, n: int = 9) -> np.ndarray:
@@ -79,7 +75,7 @@ class Driver:
 def test_each_faces_spot_shares_reach_the_resolution_as_trust(translators) -> None:
     d = Driver(translators)
     for face in FACES:
-        d.show(colours_of(face), spot=spot_of(face))
+        d.show(face_colours(face, CUBE), spot=spot_of(face))
     (job,) = d.resolves()
     assert job.trust is not None and set(job.trust) == set(FACES)
     for face in FACES:
@@ -88,7 +84,7 @@ def test_each_faces_spot_shares_reach_the_resolution_as_trust(translators) -> No
 
 def test_the_trust_of_a_capture_is_the_mean_of_the_frames_it_was_agreed_from(translators) -> None:
     d = Driver(translators)
-    green = colours_of("F")
+    green = face_colours("F", CUBE)
     rgb = np.array([DEFAULT_PALETTE.colours[c] for c in green], dtype=float)
     for k in range(12):  # a spot that flickers from frame to frame: 0.2 and 0.6 in turn on sticker 0
         spot = np.zeros(9)
@@ -103,10 +99,10 @@ def test_frames_without_shares_are_fully_trusted(translators) -> None:
     # A caller that measures no spot (an older FrameAnalysis): every sticker weighs fully, nothing is lost.
     d = Driver(translators)
     for face in FACES:
-        d.show(colours_of(face))
+        d.show(face_colours(face, CUBE))
     (job,) = d.resolves()
     assert all(np.array_equal(job.trust[f], np.ones(9)) for f in FACES)
-    assert CapturedFace(colours_of("U"), np.zeros((9, 3))).trust().tolist() == [1.0] * 9
+    assert CapturedFace(face_colours("U", CUBE), np.zeros((9, 3))).trust().tolist() == [1.0] * 9
 
 
 def held_turned_cw(values: tuple | np.ndarray, k: int) -> list:
@@ -121,14 +117,14 @@ def held_turned_cw(values: tuple | np.ndarray, k: int) -> list:
 def test_a_face_held_turned_keeps_each_stickers_trust_as_it_is_turned_back(translators, k: int) -> None:
     d = Driver(translators)
     for face in "FRBL":
-        d.show(colours_of(face), spot=spot_of(face))
-    turned = tuple(held_turned_cw(colours_of("U"), k))
+        d.show(face_colours(face, CUBE), spot=spot_of(face))
+    turned = tuple(held_turned_cw(face_colours("U", CUBE), k))
     rgb = np.array([DEFAULT_PALETTE.colours[c] for c in turned], dtype=float)
     d.show(turned, spot=np.array(held_turned_cw(spot_of("U"), k)), rgb=rgb)
     assert "read turned back" in d.session.view().message
-    d.show(colours_of("D"), spot=spot_of("D"))
+    d.show(face_colours("D", CUBE), spot=spot_of("D"))
     (job,) = d.resolves()
-    assert np.allclose(job.rgb["U"], [DEFAULT_PALETTE.colours[c] for c in colours_of("U")])
+    assert np.allclose(job.rgb["U"], [DEFAULT_PALETTE.colours[c] for c in face_colours("U", CUBE)])
     assert np.allclose(job.trust["U"], 1.0 - spot_of("U"))  # each sticker's own trust, turned back with it
 
 
@@ -149,14 +145,14 @@ def test_a_face_scanned_again_brings_its_own_trust(translators) -> None:
 
     d = Driver(translators)
     for face in FACES:
-        d.show(colours_of(face), spot=spot_of(face))
+        d.show(face_colours(face, CUBE), spot=spot_of(face))
     broken = CUBE[:9] + CUBE[10] + CUBE[9] + CUBE[11:]  # two stickers swapped: the user is asked for R again
     problems = validate(broken)
     invalid = SimpleNamespace(facelets=broken, valid=False, problems=list(problems), least_certain_face="R",
                               confidence=np.ones(54), uncertain=(), colour_names=dict(STANDARD_SCHEME))
     d.session.handle(ResolvedEvent(d.t, invalid, None, InvalidCubeError(problems)))
     assert d.session.mode is Mode.INVALID
-    d.show(colours_of("R"), spot=np.full(9, 0.3))  # shown again, lit otherwise: the new reading replaces the old
+    d.show(face_colours("R", CUBE), spot=np.full(9, 0.3))  # shown again, lit otherwise: the new reading replaces it
     first, second = d.resolves()
     assert np.allclose(first.trust["R"], 1.0 - spot_of("R"))
     assert np.allclose(second.trust["R"], 0.7)
@@ -166,7 +162,7 @@ def test_a_face_scanned_again_brings_its_own_trust(translators) -> None:
 def test_a_2x2x2_carries_four_trusts_a_face_and_resolves(translators) -> None:
     d = Driver(translators)
     for face in SessionConfig().order:
-        d.show(colours_of(face, POCKET), spot=spot_of(face, 4))
+        d.show(face_colours(face, POCKET), spot=spot_of(face, 4))
     (job,) = d.resolves()
     assert d.session.size == 2
     assert {f: len(w) for f, w in job.trust.items()} == {f: 4 for f in FACES}
