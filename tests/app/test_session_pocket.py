@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import numpy as np
-import pytest
 from session_faces import face_colours
 
 from qbr.app.analysis import FrameAnalysis
@@ -16,19 +15,12 @@ from qbr.app.session import FrameEvent, KeyEvent, Mode, ResolveCube, ResolvedEve
 from qbr.cube.conventions import FACES
 from qbr.cube.generate import random_state
 from qbr.cube.pocket.generate import random_pocket_state
-from qbr.solve.i18n import Translator
 from qbr.vision.palette import DEFAULT_PALETTE
 
-LOCALES = Path(__file__).resolve().parents[2] / "qbr" / "app" / "locales"
 SCAN = Path(__file__).resolve().parents[1] / "data" / "colour-scans" / "2x2x2-random-02.json"
 POCKET = random_pocket_state(random.Random(3)).facelets
 CUBE = random_state(random.Random(7)).facelets
 DT = 1 / 15
-
-
-@pytest.fixture(scope="module")
-def translators() -> dict[str, Translator]:
-    return {"en": Translator("en", extra_dirs=[LOCALES])}
 
 
 class Driver:

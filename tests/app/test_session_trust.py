@@ -26,20 +26,13 @@ from qbr.app.session.turned_capture import turned_upright
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from qbr.cube.generate import random_state
 from qbr.cube.pocket.generate import random_pocket_state
-from qbr.solve.i18n import Translator
 from qbr.vision.palette import DEFAULT_PALETTE
 from qbr.vision.tunables import Tunables
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "qbr" / "app" / "locales"
 CUBE = random_state(random.Random(7)).facelets
 POCKET = random_pocket_state(random.Random(3)).facelets
 DT = 1 / 15
-
-
-@pytest.fixture(scope="module")
-def translators() -> dict[str, Translator]:
-    return {"en": Translator("en", extra_dirs=[LOCALES])}
 
 
 def spot_of(face: str, n: int = 9) -> np.ndarray:
