@@ -73,6 +73,7 @@ def scan_command(
             names = classify_face(rgb[face], palette).names if detection is not None else None
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
+    first = dict(rgb)  # each face's stickers as first measured, with their spot shares
     settle_cube(images, sizes, rgb, tunables, size)
     left_out = complete_pocket(images, sizes, rgb, tunables, size)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
@@ -86,7 +87,7 @@ def scan_command(
     by_face = dict(zip(FACES, paths, strict=True))
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
     # A face measured again (settled as a 3x3x3's, or completed) has no spot shares of its own: fully trusted.
-    trust = {f: w for f, w in trust.items() if f in rgb and len(w) == len(rgb[f])}
+    trust = {f: w for f, w in trust.items() if rgb.get(f) is first[f]}
     resolved, placed = _resolved_in_order(rgb, palette, budget, trust)
     result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
