@@ -45,7 +45,7 @@ class CapturedFace:
 
     def trust(self) -> np.ndarray:
         """(stickers,) how far resolution may trust each sticker: 1 - its spot share (1 where none is known)."""
-        if self.spot is None or len(self.spot) != len(self.colours):
+        if self.spot is None:
             return np.ones(len(self.colours))
         return 1.0 - np.asarray(self.spot, dtype=float)
 
