@@ -99,10 +99,7 @@ def _descend(
         if step == tunables.resolve_iterations - 1:
             break
         colours = solution[0]
-        # Each face was seen in its own light: fit it, jointly with the colours, to this colouring.
-        gains = light.fitted_gains(linear, colours, measured, tunables, trust)
-        lab = linear_to_lab(linear * gains)
-        anchors = np.array([trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
+        gains, lab, anchors = _fitted_to(linear, measured, colours, tunables, trust)
         cost = sticker_costs(lab, anchors, measured, trust=trust)
     return solution, solution_cost, solution_anchors
 
@@ -110,8 +107,16 @@ def _descend(
 def descend_from(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDArray[np.intp],
                  tunables: Tunables, trust: NDArray[np.float64] | None = None) -> NDArray[np.intp] | None:
     """Where the descent ends when started from ``colours`` (its light and colours fitted to it): None if nowhere."""
-    gains = light.fitted_gains(linear, colours, measured, tunables, trust)
-    lab = linear_to_lab(linear * gains)
-    anchors = np.array([trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
+    gains, _, anchors = _fitted_to(linear, measured, colours, tunables, trust)
     found = _descend(linear, measured, anchors, gains, tunables, frozenset(), trust)[0]
     return None if found is None else found[0]
+
+
+def _fitted_to(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDArray[np.intp],
+               tunables: Tunables, trust: NDArray[np.float64] | None
+               ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """(gains, Lab, the six colours' means) with each face's light fitted, jointly with the colours, to ``colours``
+    (each face was seen in its own light)."""
+    gains = light.fitted_gains(linear, colours, measured, tunables, trust)
+    lab = linear_to_lab(linear * gains)
+    return gains, lab, np.array([trusted_mean(lab, measured & (colours == c), trust) for c in range(6)])
