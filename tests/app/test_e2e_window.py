@@ -142,9 +142,14 @@ def _xdotool(display: str, *args: str) -> str:
 
 
 def _screenshot(display: str, window: str) -> np.ndarray:
-    run = subprocess.run(["xwd", "-id", window, "-silent"], env={**os.environ, "DISPLAY": display},
-                         capture_output=True, timeout=10, check=True)
-    return read_xwd(run.stdout)
+    # xwd can fail while Qt is redrawing or resizing the window on a loaded machine: try again before giving up.
+    for attempt in range(4):
+        run = subprocess.run(["xwd", "-id", window, "-silent"], env={**os.environ, "DISPLAY": display},
+                             capture_output=True, timeout=10)
+        if run.returncode == 0:
+            return read_xwd(run.stdout)
+        time.sleep(0.25 * (attempt + 1))
+    raise AssertionError(f"xwd could not photograph window {window}: {run.stderr.decode(errors='replace')}")
 
 
 def _close_like_a_window_manager(display: str, window: str) -> None:
