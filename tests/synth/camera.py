@@ -10,7 +10,7 @@ phones and rooms, on the photo's own pixels (its stickers, glare, noise and prin
    few percent (fluorescent tubes, AWB off the locus) and a little per-channel gain error of its own;
 3. another colour matrix: saturation x0.75-1.3 about each pixel's luminance and a little cross-talk between
    channels, every row summing to one (a grey stays grey);
-4. exposure x0.6-1.6 (clipped at the sensor's top: a bright face's whites and glare clip);
+4. exposure x0.6-1.5 (clipped at the sensor's top: a bright face's whites and glare clip);
 5. another tone curve: a gamma of 0.8-1.25 on the sRGB values and a mild S-curve (contrast) or its inverse;
 6. sensor noise (Gaussian, 0-4 of 255) and JPEG at quality 50-95.
 
@@ -65,7 +65,7 @@ def draw_camera(seed: int) -> Camera:
     saturation = float(rng.uniform(0.75, 1.3))
     # Luminance-preserving saturation about grey, then cross-talk between channels that keeps grey grey.
     matrix = np.eye(3) * saturation + (1.0 - saturation) * np.tile(_LUMA, (3, 1))
-    cross = rng.normal(0.0, 0.04, (3, 3))
+    cross = rng.normal(0.0, 0.025, (3, 3))
     cross -= cross.mean(axis=1, keepdims=True)
     matrix = matrix + cross
     return Camera(
@@ -74,7 +74,7 @@ def draw_camera(seed: int) -> Camera:
         tint=tint,
         gains=(gains[0], gains[1], gains[2]),
         matrix=tuple(tuple(float(v) for v in row) for row in matrix),
-        exposure=float(np.exp(rng.uniform(np.log(0.6), np.log(1.6)))),
+        exposure=float(np.exp(rng.uniform(np.log(0.6), np.log(1.5)))),
         gamma=float(np.exp(rng.uniform(np.log(0.8), np.log(1.25)))),
         contrast=float(rng.uniform(-0.2, 0.3)),
         noise=float(rng.uniform(0.0, 4.0)),
