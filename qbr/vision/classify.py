@@ -271,11 +271,9 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     steps = np.diff(ordered)
     cut = int(steps.argmax()) if len(steps) else -1
     # Pale reds (or oranges) alone spread several degrees: a gap is one colour's spread, not two colours, when
-    # every hue is on one side of the palette's boundary and the nearest colours agree, unless it is wider than one
-    # colour spreads (another camera moves a face's reds and oranges together to one side of the boundary).
+    # every hue is on one side of the palette's boundary and the nearest colours agree.
     one_colour = bool(len(ordered)) and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
-                                         ) and len(set(chosen[warm].tolist())) == 1 and (
-        cut < 0 or steps[cut] < tunables.classify_warm_one_spread)
+                                         ) and len(set(chosen[warm].tolist())) == 1
     if cut < 0 or steps[cut] < tunables.classify_warm_gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)

@@ -262,9 +262,6 @@ class Tunables:
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     classify_warm_gap: float = 4.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
-    classify_warm_one_spread: float = 8.0
-    """...a gap this wide splits them even with every hue on one side of the palette's boundary: one pale colour
-    spreads up to 7.5 degrees (synth faded tuning faces), another camera moves reds and oranges together."""
     classify_cool_gap: float = 30.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
