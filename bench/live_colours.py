@@ -1,7 +1,7 @@
 """Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth.
 
     python bench/live_colours.py [--faces 30] [--jobs 2] [--palette FILE] [--show-failures]
-                                  [--phone DIR] [--label-crops DIR]   (crops of the corrected labels)
+                                  [--phone DIR] [--phone-cameras 20] [--label-crops DIR]
 
 Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
 labels.json: each sticker's box and colour); each detected sticker's centre is matched to the labelled box
@@ -10,6 +10,9 @@ each phone (iPhone ``IMG_*``, Pixel ``PXL_*``) and for the tuning and validation
 phone, sorted by name: rules and the palette are tuned on the first half only).
 Rendered: single medium-tier faces from ``tests/synth`` (every palette) and ``tests/physcam``, tuning and
 validation seeds (bench/seeds.py); a face counts when detected in place (every centre within 30% of a pitch).
+Other phones and rooms: each half of the phone photos as ``--phone-cameras`` other phones in other rooms would
+have taken them (``tests/synth/camera.py``: lamp cast partly corrected, colour matrix, exposure, tone curve, noise,
+JPEG), the tuning half with that module's TUNING seeds, the validation half with its VALIDATION seeds.
 Real webcam scans: every face of dwalton76's measured colour scans and rig photos (detected and measured here),
 its truth the cube's letters named by the colours its six centres are jointly given against the default palette.
 Prints faces with all nine right, sticker accuracy, orange read as red, and the confusion matrix (truth rows).
@@ -36,6 +39,9 @@ import physcam  # noqa: E402
 import synth  # noqa: E402
 from scipy.optimize import linear_sum_assignment  # noqa: E402
 from seeds import cube_seeds, scene_rng  # noqa: E402
+from synth.camera import TUNING_SEEDS as CAMERA_TUNING  # noqa: E402
+from synth.camera import VALIDATION_SEEDS as CAMERA_VALIDATION  # noqa: E402
+from synth.camera import other_camera  # noqa: E402
 
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
@@ -87,12 +93,21 @@ class Tally:
         return int(self.confusion[COLOUR_NAMES.index("orange"), COLOUR_NAMES.index("red")])
 
 
-def phone_reads(folder: Path, tunables: Tunables) -> list[tuple[str, np.ndarray | None, list[str] | None]]:
-    """(photo name, measured RGB of the nine labelled stickers in label order or None, their colour names)."""
+def phone_reads(folder: Path, tunables: Tunables, seed: int | None = None, photos: Sequence[str] | None = None,
+                ) -> list[tuple[str, np.ndarray | None, list[str] | None]]:
+    """(photo name, measured RGB of the nine labelled stickers in label order or None, their colour names).
+
+    ``seed``: each photo as the phone and room of that seed would have taken it (``synth.camera``); ``photos``:
+    only these.
+    """
     labels = json.loads((folder / "labels.json").read_text())
     out = []
     for name in sorted(labels):
+        if photos is not None and name not in photos:
+            continue
         image = cv2.imread(str(folder / name))
+        if image is not None and seed is not None:
+            image = other_camera(image, seed)
         stickers = labels[name]["stickers"]
         detection = detect_face(image, tunables) if image is not None else None
         if detection is None:
@@ -163,6 +178,21 @@ def rendered_read(job: tuple[str, str, str, int]) -> tuple[str, str, str, int, n
     for k, index in enumerate(where.tolist()):
         truth[index] = shot.colours[k]
     return family, palette, split, seed, rgb, tuple(truth)
+
+
+def camera_read(job: tuple[str, str, int]) -> tuple[str, int, list[tuple[str, np.ndarray | None, list[str] | None]]]:
+    """One phone-faces half (``job``: folder, split, camera seed) through ``synth.camera.other_camera``."""
+    folder, split, seed = job
+    path = Path(folder)
+    names = sorted(json.loads((path / "labels.json").read_text()))
+    half = [n for n in names if phone_split(n, names) == split]
+    return split, seed, phone_reads(path, Tunables(), seed, half)
+
+
+def camera_jobs(folder: Path, seeds: int) -> list[tuple[str, str, int]]:
+    """Each half with its own camera seeds: tuning photos x TUNING seeds, validation photos x VALIDATION seeds."""
+    return ([(str(folder), "tuning", s) for s in CAMERA_TUNING[:seeds]]
+            + [(str(folder), "validation", s) for s in CAMERA_VALIDATION[:seeds]])
 
 
 def rendered_jobs(faces: int) -> list[tuple[str, str, str, int]]:
@@ -248,6 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--phone", type=Path, default=PHONE_FACES, help="folder of phone-faces (labels.json)")
     parser.add_argument("--faces", type=int, default=30,
                         help="rendered faces per synth palette and split (physcam: twice as many)")
+    parser.add_argument("--phone-cameras", type=int, default=20,
+                        help="other-camera seeds per phone-faces half (synth.camera; 0: none)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--palette", type=Path, help="name with this palette (qbr-palette JSON), not the default")
     parser.add_argument("--show-failures", action="store_true")
@@ -273,6 +305,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                     phone[key].missed += 1
                 else:
                     phone[key].add(truth, name(rgb, tunables), photo)
+        if args.phone_cameras > 0:
+            phone["  other cameras, tuning"] = Tally()
+            phone["  other cameras, validation"] = Tally()
+            with ProcessPoolExecutor(args.jobs) as pool:
+                for split, seed, faces in pool.map(camera_read, camera_jobs(args.phone, args.phone_cameras)):
+                    t = phone[f"  other cameras, {split}"]
+                    for photo, rgb, truth in faces:
+                        if rgb is None or truth is None:
+                            t.missed += 1
+                        else:
+                            t.add(truth, name(rgb, tunables), f"{photo} camera {seed}")
         for key, t in phone.items():
             print_tally(key, t)
         tallies.update(phone)
@@ -304,11 +347,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for key, t in scans.items():
         print_tally(key, t)
     tallies.update(scans)
-    for key in ("phone-faces (all)", "synth validation", "physcam validation"):
+    for key in ("phone-faces (all)", "  other cameras, tuning", "  other cameras, validation", "synth validation",
+                "physcam validation"):
         if key in tallies:
-            print_confusion(key, tallies[key])
+            print_confusion(key.strip(), tallies[key])
     if args.show_failures:
-        print_failures((key, t.failures) for key, t in tallies.items() if not key.startswith(" "))
+        # Other cameras: the tuning half's only (the validation seeds are frozen: only their figures are reported).
+        print_failures((key.strip(), t.failures) for key, t in tallies.items()
+                       if not key.startswith(" ") or key == "  other cameras, tuning")
     return 0
 
 

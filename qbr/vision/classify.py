@@ -270,17 +270,27 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     ordered = np.sort(hues[sure])
     steps = np.diff(ordered)
     cut = int(steps.argmax()) if len(steps) else -1
+    gap = cut >= 0 and steps[cut] >= tunables.classify_warm_gap
     # Pale reds (or oranges) alone spread several degrees: a gap is one colour's spread, not two colours, when
-    # every hue is on one side of the palette's boundary and the nearest colours agree.
-    one_colour = bool(len(ordered)) and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
-                                         ) and len(set(chosen[warm].tolist())) == 1
-    if cut < 0 or steps[cut] < tunables.classify_warm_gap or one_colour:
+    # every hue is on one side of the palette's boundary and the nearest colours agree, unless the yellower side
+    # is much lighter: an orange reflects green too, a red's spread keeps its lightness (another camera moves a
+    # face's reds and oranges together to one side of the boundary, not their lightness).
+    one_colour = gap and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
+                          ) and len(set(chosen[warm].tolist())) == 1 and (
+        _lightness_step(measured[warm[sure]], hues[sure], cut) < tunables.classify_warm_lighter)
+    if not gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
         # Washed-out ones named from white are left: glare moved their hue (either way) as much as it paled them.
         _pale_beyond(chosen, confidence, hues, chroma, warm, sure, ~sure & ~washed[warm], tunables)
         return
     _split_at_gap(chosen, confidence, hues, warm, ordered, cut, (_RED, _ORANGE), tunables.classify_warm_gap)
+
+
+def _lightness_step(linear: NDArray[np.float64], hues: NDArray[np.float64], cut: int) -> float:
+    """Log ratio of the median luminance of ``linear`` rows past the ``cut``-th hue (in hue order) to the rest's."""
+    bright = luminance(linear)[np.argsort(hues)]
+    return math.log(max(float(np.median(bright[cut + 1:])), 1e-12) / max(float(np.median(bright[: cut + 1])), 1e-12))
 
 
 def _pale_beyond(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],

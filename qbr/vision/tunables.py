@@ -262,6 +262,11 @@ class Tunables:
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     classify_warm_gap: float = 4.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
+    classify_warm_lighter: float = 0.5
+    """Such a gap with every hue on one side of the boundary (else one pale colour's spread) still splits when its
+    yellower side's median luminance is this log ratio above the redder side's (x1.65): oranges reflect green too
+    (tuning faces across the gap, two colours: median 0.57-0.83; one colour's, shading and glare: 95% below 0.31,
+    at most 0.64)."""
     classify_cool_gap: float = 30.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
