@@ -82,6 +82,20 @@ class Tunables:
     """When every search finds nothing, search once more among all their candidates at once (glare, blur and JPEG
     break different outlines in each edge map); a candidate within this share of its size of an earlier one's
     centre is the same sticker, counted once. 0: off."""
+    region_blur: float = 0.015
+    """Gaussian blur (fraction of the work width) before the stable colour regions of a noisy frame (``regions.py``):
+    lets the merging judge averages, not single noisy pixels; 0.01 found fewer dim tuning faces."""
+    region_evolution: int = 200
+    """MSCR's evolution steps (OpenCV's default): how far the merging runs before the regions are read."""
+    region_area_threshold: float = 1.01
+    """MSCR's area threshold (OpenCV's default): a region must grow by this factor to be re-examined; 1.05 found
+    fewer dim tuning faces."""
+    region_min_margin: float = 0.003
+    """MSCR's least margin (OpenCV's default): how long a region must stay unchanged to count as stable."""
+    region_edge_blur: float = 0.015
+    """MSCR's edge blur (fraction of the work width, OpenCV's 5 px at 320): smooths the colour differences merged."""
+    region_look: bool = True
+    """When no face is found on a noise-limited frame, look for stickers as stable colour regions (photo only)."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.028
