@@ -71,6 +71,7 @@ WITHOUT: dict[str, dict[str, float]] = {
     "bilateral": {"noise_bilateral_range": 0.0},
     "texture": {"noise_texture_scale": 1},
     "exposure": {"variety_exposure": 0.0},
+    "regions": {"region_look": False},
 }
 """Parts of the noise-limited edges to switch off, as tunables."""
 

@@ -17,20 +17,19 @@ from qbr.vision.tunables import Tunables
 
 
 def region_candidates(work: np.ndarray, t: Tunables) -> Candidates:
-    """Sticker-like quads among the stable colour regions of ``work`` (BGR), smoothed first by ``region_blur``."""
+    """Sticker-like quads among the stable colour regions of ``work`` (BGR), smoothed by each of ``region_blurs``."""
     height, width = work.shape[:2]
     if work.ndim != 3 or min(height, width) < 3:
         return from_rows([])
     side_min = max(4.0, t.sticker_min * width)
     side_max = t.sticker_max * width
-    k = odd(t.region_blur * width)
     mscr = cv2.MSER_create(
         min_area=int(0.6 * side_min * side_min), max_area=int(1.3 * side_max * side_max),
         max_evolution=t.region_evolution, area_threshold=t.region_area_threshold, min_margin=t.region_min_margin,
         edge_blur_size=odd(t.region_edge_blur * width))
-    regions, boxes = mscr.detectRegions(cv2.GaussianBlur(work, (k, k), 0))
+    found = [mscr.detectRegions(cv2.GaussianBlur(work, (odd(blur * width),) * 2, 0)) for blur in t.region_blurs]
     rows = []
-    for points, (x, y, w, h) in zip(regions, boxes, strict=True):
+    for points, (x, y, w, h) in ((p, b) for regions, boxes in found for p, b in zip(regions, boxes, strict=True)):
         big, small = max(w, h), min(w, h)
         # Cut by the frame edge, of no sticker's size or far from square: not a sticker.
         if x <= 0 or y <= 0 or x + w >= width or y + h >= height or not side_min <= big <= 1.5 * side_max:
@@ -40,5 +39,5 @@ def region_candidates(work: np.ndarray, t: Tunables) -> Candidates:
         row = candidate_row(cv2.convexHull(points.reshape(-1, 1, 2)), float(len(points)), t)
         if row is not None:
             rows.append(row)
-    # Nested regions of one sticker all stay: the lattice fit takes one per cell.
+    # Nested regions of one sticker, and one sticker's at every blur, all stay: the lattice fit takes one per cell.
     return from_rows(rows)
