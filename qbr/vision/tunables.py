@@ -82,10 +82,11 @@ class Tunables:
     """When every search finds nothing, search once more among all their candidates at once (glare, blur and JPEG
     break different outlines in each edge map); a candidate within this share of its size of an earlier one's
     centre is the same sticker, counted once. 0: off."""
-    region_blurs: tuple[float, ...] = (0.015, 0.025)
-    """Gaussian blurs (fractions of the work width) before the stable colour regions of a noisy frame (``regions.py``),
-    each a search of its own, all regions pooled: the light one keeps small stickers apart, the heavy one keeps a
-    dark sticker on a black body whole (0.01 alone found fewer dim tuning faces; 0.015 alone 6 of 12 missed, both 8)."""
+    region_views: tuple[tuple[float, float], ...] = ((1.0, 0.015), (0.5, 0.025), (0.5, 0.04))
+    """Views of a noisy frame searched for stable colour regions (``regions.py``), all regions pooled: (share of the
+    work width it is seen at, Gaussian blur as a fraction of that width). The light blur keeps small stickers apart,
+    the heavier ones keep a dark sticker on a black body whole, at half size (a quarter of the cost, as many faces).
+    Synth dim tuning misses of 200: the first view alone 6, with a second 4, all three 3; a fourth (0.06) 3."""
     region_evolution: int = 200
     """MSCR's evolution steps (OpenCV's default): how far the merging runs before the regions are read."""
     region_area_threshold: float = 1.01
