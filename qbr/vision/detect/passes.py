@@ -144,6 +144,7 @@ _WHEN: dict[str, Callable[[_Found, Tunables], bool]] = {
     "unsure_with_small": lambda f, t: _unsure(f, t) and f.small >= t.retry_small_min,
     # A bare or flat frame (few candidates) and a cluttered room (many, costly to search again) are not searched.
     "none_among_few": lambda f, t: _none(f, t) and t.retry_weak_min <= f.seen <= t.retry_weak_max,
+    # Stable colour regions cost tens of ms: only where noise, not a missing cube, may be what the edge looks failed on.
     "none_noisy": lambda f, t: _none(f, t) and f.is_noisy(t),
     "none_nor_pocket": lambda f, t: _none(f, t) and f.pocket is None,
     "no_pocket": lambda f, t: f.pocket is None,
@@ -196,16 +197,13 @@ def detect_face(
             if pocket is not None and found.grid is not None and size != 2 and overrules(pocket, found.grid, t):
                 found.grid = pocket
             continue
-        if look.find == "regions":
-            cands = region_candidates(base, t)
-            found.pool.append((cands, 1.0))
+        if look.find in ("regions", "pooled"):
+            if look.find == "regions":
+                cands = region_candidates(base, t)
+                found.pool.append((cands, 1.0))  # the pooled look searches them with the edge looks' too
+            else:
+                cands = pooled(found.pool, t.pool_same)
             grid = best_grid(base, cands, t, odd(t.dilate_size * base.shape[1]))
-            if grid is not None and trusted_retry(grid, t):
-                found.grid = plain_face(grid)
-                found.work = base if found.grid is not None else found.work
-            continue
-        if look.find == "pooled":
-            grid = best_grid(base, pooled(found.pool, t.pool_same), t, odd(t.dilate_size * base.shape[1]))
             if grid is not None and trusted_retry(grid, t):
                 found.grid = plain_face(grid)
                 found.work = base if found.grid is not None else found.work
