@@ -107,6 +107,10 @@ class Tunables:
     """Largest RMS distance (in pitches) of found stickers from their fitted cells: real faces fit far better."""
     grid_min_fill: float = 0.6
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
+    grid_max_perspective: float = 1.2
+    """Largest foreshortening of a face grid (its far side over its near side, less 1) per share of the frame's
+    width it spans: a camera's field of view bounds it (rendered truth: 0.81 at most, phone photos 0.2); a
+    perspective fitted beyond it to few stickers is noise, fitted affinely instead. 0: off."""
     grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
     grid_min_variety: float = 25.0
