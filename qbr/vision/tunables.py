@@ -112,7 +112,8 @@ class Tunables:
     """Largest foreshortening of a face grid (its far side over its near side, less 1) per share of the frame's
     width it spans: a camera's field of view bounds it (rendered truth: 0.81 at most, phone photos 0.2); a
     perspective fitted beyond it to few stickers is noise, fitted affinely instead (physcam hard tuning: the same
-    faces found at 0.9-1.2, fewer at 1.5 and 2). 0: off."""
+    faces found at 0.9-1.2, fewer at 1.5 and 2); one within it, fitted to five stickers spanning the face, is
+    taken where it keeps more stickers than the affine fit. 0: off (and five stickers fitted affinely)."""
     grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
     grid_min_variety: float = 25.0

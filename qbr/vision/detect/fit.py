@@ -118,6 +118,15 @@ def fit_grid(cands: Candidates, found: np.ndarray, cells: np.ndarray, t: Tunable
         cell, resid, ok = assign(cands, h, ref_size, t, probes)
         inside = ((cell >= 0) & (cell <= 2)).all(axis=1)
         in_face = ok & inside
+        if not full and count >= 5 and columns == 3 and rows == 3 and t.grid_max_perspective:
+            # Five stickers spanning the face fix its perspective too: where a plausible one keeps more stickers
+            # than the affine fit (a big face seen tilted: its far stickers look skewed to an affine grid), it is.
+            h2 = fit_homography(cells + 0.5, cands.centres[found])
+            if h2 is not None and plausible_perspective(h2, width, t):
+                cell2, resid2, ok2 = assign(cands, h2, ref_size, t, probes)
+                in_face2 = ok2 & ((cell2 >= 0) & (cell2 <= 2)).all(axis=1)
+                if in_face2.sum() > in_face.sum():
+                    h, cell, resid, ok, in_face, full = h2, cell2, resid2, ok2, in_face2, True
         new_found, new_cells = one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
         if full and new_found.tolist() == found.tolist():
             settled = True  # h already is the full homography of exactly these stickers
