@@ -3,6 +3,9 @@ glare-, blur- and JPEG-broken outlines that no single edge map closes."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import physcam
 from physcam.sensor import Sensor
@@ -82,3 +85,15 @@ def test_five_stickers_spanning_a_tilted_face_keep_its_perspective() -> None:
     shot = _hard(274)
     assert _in_place(detect_face(shot.image), shot)
     assert not _in_place(detect_face(shot.image, Tunables(grid_max_perspective=0)), shot)
+
+
+def test_a_2x2_straddling_a_faces_edge_is_not_a_2x2x2s_face() -> None:
+    # A dim tuning cube's face found with six stickers, and a 2x2 of two of them and a note beyond its edge (off its
+    # lattice as a whole): the face, not a 2x2x2's, as four of the face's stickers lie outside the 2x2.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from families import render
+
+    _, faces, _ = render("physcam", "dim", 56)
+    shot = faces["D"]
+    found = detect_face(shot.image)
+    assert found is not None and found.size == 3 and _in_place(found, shot)
