@@ -159,10 +159,6 @@ class Tunables:
     pocket_overrule_step: float = 55.0
     """...and it takes that grid's place only if its gaps step this clearly (0-255) from its stickers: in a blurred
     3x3 face what lies past a 2x2 block cannot be told (rendered: such 2x2x2s 61+, blurred 3x3 faces 45-)."""
-    pocket_overrule_oblique: float = 1.2
-    """...and never when seen this many times more obliquely than the grid (long / short side at its centre): a
-    tilted cube's side face beside the face towards the camera (physcam hard tuning: 1.73 and 1.8 against 1.24 and
-    1.32; the same faces found at 1.1-1.3, fewer at 1.5). 0: off."""
     pocket_block_residual: float = 0.15
     """A 2x2 grid whose cell centres lie within this (pitches) of a 3x3 grid's cell centres is on that lattice..."""
     pocket_block_beyond: int = 2

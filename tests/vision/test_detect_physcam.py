@@ -62,15 +62,6 @@ def test_a_perspective_no_camera_shows_is_fitted_affinely() -> None:
     assert not any(_in_place(detect_face(shot.image, Tunables(grid_max_perspective=0)), shot) for shot in shots)
 
 
-def test_a_side_face_seen_obliquely_is_not_taken_for_a_2x2x2() -> None:
-    # A tilted cube: its face towards the camera found thinly (glare), a 2x2 block of its side face beside it.
-    shot = _hard(175)
-    found = detect_face(shot.image)
-    assert found is not None and found.size == 3 and _in_place(found, shot)
-    side = detect_face(shot.image, Tunables(pocket_overrule_oblique=0))
-    assert side is not None and side.size == 2
-
-
 def test_blurred_small_faces_are_found_at_the_frames_own_width() -> None:
     # Small hard-tier faces whose blurred gaps still run together at 480 pixels wide: the closer look at 640 (a
     # webcam's own width) sees them.

@@ -40,16 +40,6 @@ def apply_homography(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(pts, np.asarray(homography, dtype=np.float64)).reshape(-1, 2)
 
 
-def obliquity(homography: np.ndarray, size: int) -> float:
-    """How obliquely a grid is seen: its long over its short side at its centre (1 facing the camera, about
-    1 / cos of the tilt), from the homography's derivative there."""
-    centre = homography @ np.array([size / 2, size / 2, 1.0])
-    point = centre[:2] / centre[2]
-    jacobian = (homography[:2, :2] - np.outer(point, homography[2, :2])) / centre[2]
-    high, low = np.linalg.svd(jacobian, compute_uv=False)
-    return float(high / max(low, 1e-9))
-
-
 AFFINE_TAIL = np.array([0.0, 0.0, 1.0])
 
 

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from qbr.vision.detect.fit import GridFit
-from qbr.vision.detect.geometry import POCKET_CELLS, apply_homography, obliquity
+from qbr.vision.detect.geometry import POCKET_CELLS, apply_homography
 from qbr.vision.tunables import Tunables
 
 
@@ -26,17 +26,13 @@ def overrules(pocket: GridFit, grid: GridFit | None, t: Tunables, scale: float =
     """Whether a 2x2x2's face is taken rather than ``grid``: nothing, a one-coloured grid (tiles), a thin grid
     elsewhere (tiles, post-its), or a thin grid around it (its own stickers and a side face's or a neighbour's) when
     its gaps are clear enough to show that no 3x3 face continues it (``scale``: ``grid``'s work width over
-    ``pocket``'s); never when seen much more obliquely than the grid (the face towards the camera is the most
-    frontal)."""
+    ``pocket``'s)."""
     if grid is None:
         return True
     if grid.alike:
         return True
     if len(grid.found) > t.pocket_overrule_found:
         return False
-    if t.pocket_overrule_oblique and obliquity(pocket.homography, 2) > t.pocket_overrule_oblique * obliquity(
-            grid.homography, 3):
-        return False  # a side face of the cube whose face, towards the camera, the grid is
     beyond = _beyond_corner_block(pocket, grid, t, scale)
     if beyond is not None and beyond >= t.pocket_block_beyond:
         return False  # a 2x2x2's face and a stray sticker beside it make one; the rest of a 3x3 face, several
