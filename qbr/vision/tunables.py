@@ -283,6 +283,9 @@ class Tunables:
     yellower side's median luminance is this log ratio above the redder side's (x1.65): oranges reflect green too
     (tuning faces across the gap, two colours: median 0.57-0.83; one colour's, shading and glare: 95% below 0.31,
     at most 0.64)."""
+    classify_camera_hue: float = 4.8
+    """Degrees another camera moves a red's or orange's hue (mean absolute, phone faces on 20 tuning cameras): a red
+    or orange the face cannot split is 63% sure this far past the boundary (sure, >= 0.5, from 3.3 degrees)."""
     classify_cool_gap: float = 30.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
