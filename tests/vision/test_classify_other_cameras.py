@@ -15,6 +15,14 @@ from live_colours import PHONE_FACES, phone_reads
 from synth.camera import TUNING_SEEDS
 
 
+def _as_other_camera(photo: str, seed: int) -> tuple[object, list[str]]:
+    """The photo's measured stickers and truth as tuning camera ``seed`` would have taken it (detected whole)."""
+    assert seed in TUNING_SEEDS
+    ((_, rgb, truth),) = phone_reads(PHONE_FACES, Tunables(), seed, [photo])
+    assert rgb is not None and truth is not None
+    return rgb, truth
+
+
 @pytest.mark.parametrize(("photo", "seed"), [
     # Another camera's colour matrix takes a Pixel face's reds and oranges, 10+ degrees apart, all below the
     # phones' red/orange boundary: main read its oranges red.
@@ -24,9 +32,7 @@ from synth.camera import TUNING_SEEDS
     ("PXL_20221103_100340307-MP.jpg", 36),
 ])
 def test_reds_and_oranges_on_one_side_of_the_boundary_are_split_by_their_lightness(photo: str, seed: int) -> None:
-    assert seed in TUNING_SEEDS
-    ((_, rgb, truth),) = phone_reads(PHONE_FACES, Tunables(), seed, [photo])
-    assert rgb is not None and truth is not None
+    rgb, truth = _as_other_camera(photo, seed)
     assert classify_face(rgb, DEFAULT_PALETTE).names == tuple(truth)
 
 
@@ -43,9 +49,7 @@ SURE = SessionConfig().unsure_below  # the preview shows a name at this confiden
     ("PXL_20221103_100040177-MP.jpg", 6),
 ])
 def test_a_red_or_orange_the_face_cannot_settle_is_shown_unsure(photo: str, seed: int) -> None:
-    assert seed in TUNING_SEEDS
-    ((_, rgb, truth),) = phone_reads(PHONE_FACES, Tunables(), seed, [photo])
-    assert rgb is not None and truth is not None
+    rgb, truth = _as_other_camera(photo, seed)
     colours = classify_face(rgb, DEFAULT_PALETTE)
     wrong = [k for k in range(9) if colours.names[k] != truth[k]]
     assert wrong  # the names are not changed: the whole cube's resolution fixes them with the pieces
@@ -57,9 +61,7 @@ def test_a_red_or_orange_the_face_cannot_settle_is_shown_unsure(photo: str, seed
     ("IMG_0947.jpg", 0),
 ])
 def test_a_clear_face_stays_sure(photo: str, seed: int) -> None:
-    assert seed in TUNING_SEEDS
-    ((_, rgb, truth),) = phone_reads(PHONE_FACES, Tunables(), seed, [photo])
-    assert rgb is not None and truth is not None
+    rgb, truth = _as_other_camera(photo, seed)
     colours = classify_face(rgb, DEFAULT_PALETTE)
     assert colours.names == tuple(truth)
     assert {"red", "orange"} <= set(truth)
