@@ -155,6 +155,7 @@ RULES = (
     Rule("all photo-only passes (the live profile, photo_passes)", "detect", {"photo_passes": False}),
     Rule("retry without short edge pieces (retry_edge_piece)", "detect", {"retry_edge_piece": 0.0}),
     Rule("pooled look: every look's candidates at once (pool_same)", "detect", {"pool_same": 0.0}),
+    Rule("stable colour regions of noisy frames (region_look)", "detect", {"region_look": False}),
     Rule("retry gates (retry_min_found / retry_min_variety)", "detect", {"retry_min_found": 0}),
     Rule("last-resort tile check (plain_face)", "detect",
          patch=_detect_function(detect_plausible, "plain_face", lambda fit: fit)),

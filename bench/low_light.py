@@ -1,7 +1,7 @@
 """Faces found in a dim room (low exposure, tungsten light, webcam sensor noise, 2-3 px blur), tuning beside validation.
 
     python bench/low_light.py [--faces 200] [--families synth,physcam] [--conditions dim] [--without all]
-                              [--timing-frames 150]
+                              [--timing-frames 150] [--rooms 0]
 
 Two scene families, each with its own dim condition: ``tests/synth/dim.py`` (the renderer of the tiers through a
 webcam sensor model: tuned on) and ``tests/physcam``'s ``dim`` (independent physics: never tuned on). Seeds come
@@ -12,7 +12,9 @@ all nine sticker centres are within 30% of a pitch of the truth. Each face is re
 detection's time per frame is taken for both, interleaved (one thread). ``--conditions`` adds the tiers (easy,
 medium, hard) of both families, to check that faces in ordinary light are found as before. A last table times the
 live chain (detect + measure + classify) on the tiers' ordinary frames, as ``bench/scan_accuracy.py``'s timing does,
-with and without them.
+with and without them. ``--rooms`` adds rooms without a cube in a dim room (``bench/ablate.py``'s rooms, each
+through the webcam sensor model of ``tests/synth/dim.py`` at 35-45% exposure under a warm lamp): faces found there
+are false faces; and the photo profile's time on them (the looks a noisy frame gets when nothing is found).
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ import physcam  # noqa: E402
 from scan_accuracy import _times, detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds, scene_rng  # noqa: E402
 from synth import TIERS, random_colours, render_face, sample_params  # noqa: E402
-from synth.dim import render_dim_face  # noqa: E402
+from synth.dim import _LIN_FROM_8, WebcamSensor, render_dim_face  # noqa: E402
+from synth.scenes import make_background  # noqa: E402
 
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
@@ -71,6 +74,7 @@ WITHOUT: dict[str, dict[str, float]] = {
     "bilateral": {"noise_bilateral_range": 0.0},
     "texture": {"noise_texture_scale": 1},
     "exposure": {"variety_exposure": 0.0},
+    "regions": {"region_look": False},
 }
 """Parts of the noise-limited edges to switch off, as tunables."""
 
@@ -81,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
     parser.add_argument("--timing-frames", type=int, default=150, help="ordinary frames for the last table")
     parser.add_argument("--conditions", default="dim", help="comma-separated: dim and/or the tiers easy, medium, hard")
+    parser.add_argument("--rooms", type=int, default=0, help="dim rooms without a cube per split")
     parser.add_argument("--without", choices=sorted(WITHOUT), default="all",
                         help="the part switched off in the 'without' column (ablation); all: the detector before")
     args = parser.parse_args(argv)
@@ -91,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"| condition | family | split | profile | found: qbr | without ({args.without}) | live ms: qbr "
           "| without |")
     print("|---|---|---|---|---:|---:|---:|---:|")
-    for condition, family, split in itertools.product(args.conditions.split(","), args.families.split(","), SPLITS):
+    cells = itertools.product(args.conditions.split(","), args.families.split(","), SPLITS) if args.faces else ()
+    for condition, family, split in cells:
         found = {(p, k): 0 for p in variants for k in range(2)}
         times: list[list[float]] = [[], []]
         for seed in cube_seeds(split, args.faces):
@@ -108,9 +114,44 @@ def main(argv: Sequence[str] | None = None) -> int:
             ms = [f"{np.median(times[k]):.2f}" if profile == "live" else "" for k in range(2)]
             print(f"| {condition} | {family} | {split} | {profile} | {100 * found[profile, 0] / args.faces:.1f}% "
                   f"| {100 * found[profile, 1] / args.faces:.1f}% | {ms[0]} | {ms[1]} |", flush=True)
+    if args.rooms > 0:
+        _dim_rooms(args.rooms, variants, args.without)
     if args.timing_frames > 0:
         _ordinary_frames_timing(args.timing_frames, now.for_video(), before.for_video())
     return 0
+
+
+ROOM_SEED_OFFSET = 70_000
+"""bench/ablate.py's rooms without a cube (the same seeds, the same rooms), here photographed in a dim room."""
+
+
+def dim_room(seed: int, n: int) -> np.ndarray:
+    """Room ``n`` of a split without a cube, at 35-45% exposure under a warm lamp, through a noisy webcam."""
+    room = make_background(640, 480, (0.0, 0.5, 1.0, 1.0)[n % 4], np.random.default_rng(seed))[..., ::-1]
+    rng = np.random.default_rng([seed, DIM])
+    # Linear light scaled down, blue weakest (tungsten); the sensor's white balance lifts it back, with its noise.
+    lin = _LIN_FROM_8[room] * np.float32(rng.uniform(0.35, 0.45)) * np.array([0.6, 0.85, 1.0], np.float32)
+    image = np.clip(255 * (1.055 * lin ** (1 / 2.4) - 0.055), 0, 255).round().astype(np.uint8)
+    sensor = WebcamSensor.sample(rng, float(rng.uniform(800, 2500)), float(rng.uniform(2, 6)),
+                                 int(rng.integers(60, 91)))
+    return sensor.expose(image, rng)
+
+
+def _dim_rooms(count: int, variants: dict[str, tuple[Tunables, Tunables]], without: str) -> None:
+    print(f"\n## Dim rooms without a cube ({count} per split): false faces, and the photo profile's time\n")
+    print(f"| split | profile | false faces: qbr | without ({without}) | median ms: qbr | without |")
+    print("|---|---|---:|---:|---:|---:|")
+    for split in SPLITS:
+        images = [dim_room(seed, n) for n, seed in enumerate(cube_seeds(split, count, ROOM_SEED_OFFSET))]
+        for profile, pair in variants.items():
+            found, times = [0, 0], [[], []]
+            for image in images:
+                for k, t in enumerate(pair):
+                    start = time.perf_counter()
+                    found[k] += detect_face(image, t) is not None
+                    times[k].append((time.perf_counter() - start) * 1000)
+            print(f"| {split} | {profile} | {found[0]} | {found[1]} | {np.median(times[0]):.1f} "
+                  f"| {np.median(times[1]):.1f} |", flush=True)
 
 
 def _chain(image: np.ndarray, t: Tunables) -> None:

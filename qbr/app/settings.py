@@ -116,6 +116,11 @@ def _images(value: Path | None) -> Path | None:
     if value is None:
         return None
     path = Path(value).expanduser()
-    if not path.is_dir():
-        raise InputFileError(f"--images {value}: not a directory; give a folder of photos of the cube's faces")
+    try:
+        is_dir = stat.S_ISDIR(path.stat().st_mode)
+    except (OSError, ValueError):  # no such file, a name too long for the system, a NUL byte
+        is_dir = False
+    if not is_dir:
+        raise InputFileError(f"--images {_arg(str(value))}: not a directory; give a folder of photos of the cube's "
+                             "faces")
     return path

@@ -133,7 +133,10 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
 
     ``distances`` are CIEDE2000 to the chosen colour after that correction. Confidence is
     ``1 - exp(-margin / classify_margin_scale)`` with margin the gap to the runner-up colour: 0 for a tie, near 1
-    for a clear winner. A sticker with a non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
+    for a clear winner. A red or orange the face cannot split by a hue gap is named by its hue, and is only as sure as
+    that hue lies past the red/orange boundary (another camera moves it a few degrees, ``classify_camera_hue``); one
+    split by a gap, only as sure as that gap is wider than any other that would name it otherwise. A sticker with a
+    non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
     sticker's share lost to glare, ``StickerColours.glare``): a sticker named white with much of it clipped or
     washed may be any light colour, so its confidence is capped (a white merely bright loses nothing). ``spot``
     (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white mostly lit by a spot, or a
@@ -270,17 +273,54 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     ordered = np.sort(hues[sure])
     steps = np.diff(ordered)
     cut = int(steps.argmax()) if len(steps) else -1
+    gap = cut >= 0 and steps[cut] >= tunables.classify_warm_gap
     # Pale reds (or oranges) alone spread several degrees: a gap is one colour's spread, not two colours, when
-    # every hue is on one side of the palette's boundary and the nearest colours agree.
-    one_colour = bool(len(ordered)) and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
-                                         ) and len(set(chosen[warm].tolist())) == 1
-    if cut < 0 or steps[cut] < tunables.classify_warm_gap or one_colour:
+    # every hue is on one side of the palette's boundary and the nearest colours agree, unless the yellower side
+    # is much lighter: an orange reflects green too, a red's spread keeps its lightness (another camera moves a
+    # face's reds and oranges together to one side of the boundary, not their lightness).
+    one_colour = gap and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
+                          ) and len(set(chosen[warm].tolist())) == 1 and (
+        _lightness_step(measured[warm[sure]], hues[sure], cut) < tunables.classify_warm_lighter)
+    if not gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
-        _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
+        _absolute_warm(chosen, confidence, vivid, measured, palette)
         # Washed-out ones named from white are left: glare moved their hue (either way) as much as it paled them.
         _pale_beyond(chosen, confidence, hues, chroma, warm, sure, ~sure & ~washed[warm], tunables)
+        # Nothing on the face tells these two apart but where the camera put their hue (washed ones are unsure).
+        seen = ~washed[warm]
+        _hue_doubt(chosen, confidence, hues[seen], warm[seen], palette.warm_boundary, tunables.classify_camera_hue)
         return
     _split_at_gap(chosen, confidence, hues, warm, ordered, cut, (_RED, _ORANGE), tunables.classify_warm_gap)
+    _rival_cut_doubt(confidence, hues, warm, ordered, steps, cut, tunables.classify_warm_gap)
+
+
+def _hue_doubt(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],
+               stickers: NDArray[np.intp], boundary: float, scale: float) -> None:
+    """Cap each red or orange (in place) by how far its hue lies past the boundary on its name's side (nothing on
+    the other side): ``1 - exp(-degrees / scale)``, ``scale`` the degrees another camera moves such a hue."""
+    past = np.where(chosen[stickers] == _RED, boundary - hues, hues - boundary)
+    confidence[stickers] = np.minimum(confidence[stickers], 1.0 - np.exp(-np.maximum(past, 0.0) / scale))
+
+
+def _rival_cut_doubt(confidence: NDArray[np.float64], hues: NDArray[np.float64], stickers: NDArray[np.intp],
+                     ordered: NDArray[np.float64], steps: NDArray[np.float64], cut: int, scale: float) -> None:
+    """Cap each split sticker (in place) by how much wider the face's widest hue gap is than the widest other gap
+    that, cut instead, would name it otherwise: two gaps nearly as wide leave the stickers between them in doubt
+    (another camera narrows one and widens the other)."""
+    middles = (ordered[:-1] + ordered[1:]) / 2
+    for hue, k in zip(hues.tolist(), stickers.tolist(), strict=True):
+        # A cut renames the stickers between it and the widest gap's.
+        rivals = [float(steps[i]) for i in range(len(steps))
+                  if i != cut and min(middles[i], middles[cut]) <= hue < max(middles[i], middles[cut])]
+        if rivals:
+            margin = float(steps[cut]) - max(rivals)
+            confidence[k] = min(float(confidence[k]), 1.0 - math.exp(-margin / scale))
+
+
+def _lightness_step(linear: NDArray[np.float64], hues: NDArray[np.float64], cut: int) -> float:
+    """Log ratio of the median luminance of ``linear`` rows past the ``cut``-th hue (in hue order) to the rest's."""
+    bright = luminance(linear)[np.argsort(hues)]
+    return math.log(max(float(np.median(bright[cut + 1:])), 1e-12) / max(float(np.median(bright[: cut + 1])), 1e-12))
 
 
 def _pale_beyond(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],
@@ -339,20 +379,17 @@ def _split_at_gap(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hue
 
 
 def _absolute_warm(chosen: NDArray[np.intp], confidence: NDArray[np.float64], warm: NDArray[np.intp],
-                   measured: NDArray[np.float64], palette: Palette, tunables: Tunables) -> None:
+                   measured: NDArray[np.float64], palette: Palette) -> None:
     """Vivid reds and oranges the face cannot split: each named by its glare-free hue at the palette's boundary.
 
     CIEDE2000 weighs lightness and chroma too, which differ from camera to camera (a phone that renders orange dark
     reads it red). The hue as measured (the camera's own white balance): on the real phone photos it separates the
     two (reds <= 41 degrees, oranges >= 43); the light-fitted one does not (the fit, pulled by a face's other
-    colours, spreads them).
+    colours, spreads them). Names only: their confidence is the hue's distance to the boundary (``_hue_doubt``).
     """
     boundary = palette.warm_boundary
     for hue, k in zip(glare_free_hue(measured[warm]).tolist(), warm.tolist(), strict=True):
-        named = _RED if hue < boundary else _ORANGE
-        if chosen[k] != named:
-            chosen[k] = named
-            confidence[k] = min(float(confidence[k]), 1.0 - math.exp(-abs(hue - boundary) / tunables.classify_warm_gap))
+        chosen[k] = _RED if hue < boundary else _ORANGE
 
 
 def naive_classify(rgb9: ArrayLike, palette: Palette) -> tuple[str, ...]:

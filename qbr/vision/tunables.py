@@ -83,6 +83,22 @@ class Tunables:
     """When every search finds nothing, search once more among all their candidates at once (glare, blur and JPEG
     break different outlines in each edge map); a candidate within this share of its size of an earlier one's
     centre is the same sticker, counted once. 0: off."""
+    region_views: tuple[tuple[float, float], ...] = ((1.0, 0.015), (0.5, 0.025), (0.5, 0.04))
+    """Views of a noisy frame searched for stable colour regions (``regions.py``), all regions pooled: (share of the
+    work width it is seen at, Gaussian blur as a fraction of that width). The light blur keeps small stickers apart,
+    the heavier ones keep a dark sticker on a black body whole, at half size (a quarter of the cost, as many faces).
+    Synth dim tuning misses of 200: the first view alone 6, with a second 4, all three 3; a fourth (0.06) 3."""
+    region_evolution: int = 200
+    """MSCR's evolution steps (OpenCV's default): how far the merging runs before the regions are read."""
+    region_area_threshold: float = 1.01
+    """MSCR's area threshold (OpenCV's default): a region must grow by this factor to be re-examined; 1.05 found
+    fewer dim tuning faces."""
+    region_min_margin: float = 0.003
+    """MSCR's least margin (OpenCV's default): how long a region must stay unchanged to count as stable."""
+    region_edge_blur: float = 0.015
+    """MSCR's edge blur (fraction of the work width, OpenCV's 5 px at 320): smooths the colour differences merged."""
+    region_look: bool = True
+    """When no face is found on a noise-limited frame, look for stickers as stable colour regions (photo only)."""
     dilate_size: float = 0.006
     """Edge dilation kernel as a fraction of the work width: closes broken sticker outlines and thin grooves."""
     sticker_min: float = 0.028
@@ -269,6 +285,14 @@ class Tunables:
     """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
     classify_warm_gap: float = 4.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
+    classify_warm_lighter: float = 0.5
+    """Such a gap with every hue on one side of the boundary (else one pale colour's spread) still splits when its
+    yellower side's median luminance is this log ratio above the redder side's (x1.65): oranges reflect green too
+    (tuning faces across the gap, two colours: median 0.57-0.83; one colour's, shading and glare: 95% below 0.31,
+    at most 0.64)."""
+    classify_camera_hue: float = 4.8
+    """Degrees another camera moves a red's or orange's hue (mean absolute, phone faces on 20 tuning cameras): a red
+    or orange the face cannot split is 63% sure this far past the boundary (sure, >= 0.5, from 3.3 degrees)."""
     classify_cool_gap: float = 30.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6

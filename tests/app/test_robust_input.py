@@ -110,6 +110,13 @@ def test_hostile_camera_values_get_a_clear_message(tmp_path: Path, value: str, s
     assert got is status and message in err and len(err) < 400
 
 
+@pytest.mark.parametrize("value", ["9" * 300, "a\0b", "\udcff", "no such folder"])
+def test_hostile_images_folders_get_a_clear_message(tmp_path: Path, value: str) -> None:
+    # A name longer than the system allows raised OSError out of Path.is_dir (found by the command-line fuzz test).
+    got, _out, err = run(["--images", value, "--no-window"], tmp_path / "config")
+    assert got is ExitStatus.BAD_INPUT_FILE and "not a directory" in err and len(err) < 1200
+
+
 @posix
 def test_camera_files_that_are_not_videos_or_cameras(tmp_path: Path) -> None:
     files = special_files(tmp_path)

@@ -12,6 +12,7 @@ resolver, ``VALIDATION_SEEDS`` only to report.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
@@ -58,7 +59,18 @@ def _swap_scheme(linear: np.ndarray, truth: str, rng: np.random.Generator) -> np
     return linear * ratio
 
 
-def augment(rgb: Mapping[str, Sequence], truth: str, seed: int) -> dict[str, np.ndarray]:
+@dataclass(frozen=True)
+class Variant:
+    """One augmented scan and the light, camera and noise it was made with (for a judge that knows them)."""
+
+    rgb: dict[str, np.ndarray]  # face letter -> nine sRGB rows, as ``augment`` returns them
+    linear: np.ndarray  # (54, 3) the scan's stickers in linear light before the faces' light (scheme swapped if so)
+    gains: np.ndarray  # (6, 3) each face's linear gain: lamp cast x auto-exposure x the overall exposure
+    gamma: float  # the camera's gamma on sRGB / 255
+    noise: float  # sd of the sensor noise added, sRGB levels
+
+
+def variant(rgb: Mapping[str, Sequence], truth: str, seed: int) -> Variant:
     """One variant of a measured scan (face letter -> nine sRGB rows) under the light and camera ``seed`` draws."""
     rng = np.random.default_rng(seed)
     linear = srgb_to_linear(_faces(rgb))
@@ -68,16 +80,22 @@ def augment(rgb: Mapping[str, Sequence], truth: str, seed: int) -> dict[str, np.
     strength = rng.uniform(0.0, 0.8)
     cast = np.stack([light_gains(np.clip(kelvin + rng.normal(0, 400), 2700, 7500), strength, rng.normal(0, 0.03))
                      for _ in range(6)])
-    exposure = np.exp(rng.normal(0.0, 0.35, (6, 1)))
-    linear = linear * np.repeat(cast * exposure, 9, axis=0)
+    gains = cast * np.exp(rng.normal(0.0, 0.35, (6, 1)))
+    lit = linear * np.repeat(gains, 9, axis=0)
     if rng.random() < 0.25:
-        linear *= rng.uniform(0.04, 0.1) / max(float(linear.max()), 1e-6)  # every channel below ~90 sRGB
+        scale = rng.uniform(0.04, 0.1) / max(float(lit.max()), 1e-6)  # every channel below ~90 sRGB
     else:
-        linear *= rng.uniform(0.6, 1.15) / max(float(np.percentile(linear, 95)), 1e-6)  # some whites clip
-    srgb = linear_to_srgb(linear) / 255.0
-    srgb = 255.0 * srgb ** rng.uniform(0.8, 1.25)
-    srgb = srgb + rng.normal(0.0, rng.uniform(0.0, 5.0), srgb.shape)
-    return _split(np.clip(np.round(srgb), 0.0, 255.0))
+        scale = rng.uniform(0.6, 1.15) / max(float(np.percentile(lit, 95)), 1e-6)  # some whites clip
+    gamma = rng.uniform(0.8, 1.25)
+    srgb = 255.0 * (linear_to_srgb(lit * scale) / 255.0) ** gamma
+    noise = rng.uniform(0.0, 5.0)
+    srgb = srgb + rng.normal(0.0, noise, srgb.shape)
+    return Variant(_split(np.clip(np.round(srgb), 0.0, 255.0)), linear, gains * scale, float(gamma), float(noise))
+
+
+def augment(rgb: Mapping[str, Sequence], truth: str, seed: int) -> dict[str, np.ndarray]:
+    """One variant of a measured scan (face letter -> nine sRGB rows) under the light and camera ``seed`` draws."""
+    return variant(rgb, truth, seed).rgb
 
 
 def solved_cube(palette: str, scheme: str, seed: int, dark: bool = False) -> dict[str, np.ndarray]:

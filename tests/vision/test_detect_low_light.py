@@ -112,3 +112,28 @@ def test_clean_frames_are_detected_exactly_as_without_the_noise_handling() -> No
         a, b = detect_face(r.image), detect_face(r.image, Tunables(noise_ratio=0.0))
         assert a is not None and b is not None
         assert np.array_equal(a.homography, b.homography)
+
+
+REGION_SEEDS = (16, 18, 25)
+"""Tuning dim faces whose outlines no edge map closes (every edge look misses them): dark blue and green on a black
+body, white and yellow on a white body."""
+
+
+@pytest.mark.parametrize("seed", REGION_SEEDS)
+def test_dim_faces_no_edge_map_outlines_are_found_as_stable_colour_regions(seed: int) -> None:
+    r = _dim(seed)
+    assert _in_place(detect_face(r.image), r.stickers)
+    # The control: every other look of the photo profile, the same frame.
+    assert not _in_place(detect_face(r.image, Tunables(region_look=False)), r.stickers)
+
+
+def test_frames_that_are_not_noise_limited_never_take_the_colour_regions_look() -> None:
+    # The tiers' frames (the hard tier's dim and blurred ones included) and a bare wall: detected exactly as without.
+    rng = np.random.default_rng([1, 640])  # bench/vision_speed.py's frames
+    frames = [synth.render_face(synth.random_colours(rng), synth.sample_params(synth.TIERS[n % 3], rng), rng).image
+              for n in range(12)]
+    frames.append(np.full((480, 640, 3), 128, np.uint8))
+    for image in frames:
+        a, b = detect_face(image), detect_face(image, Tunables(region_look=False))
+        assert (a is None) == (b is None)
+        assert a is None or b is None or np.array_equal(a.homography, b.homography)

@@ -24,7 +24,7 @@ def test_every_pass_of_the_cascades_names_a_predicate_and_tunables_that_exist() 
             assert look.when in passes._WHEN, look.name
             named = {*look.switches, *look.factors, look.min_piece} - {""}
             assert named <= fields, (look.name, named - fields)
-            assert look.find in ("grid", "pocket", "pooled")
+            assert look.find in ("grid", "pocket", "pooled", "regions")
             if look.find == "pocket":
                 assert look.among in kept | {"stretch"}, look.name  # kept earlier, or made on equalised planes
             kept |= {look.keep} - {""}

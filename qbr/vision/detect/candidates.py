@@ -66,27 +66,38 @@ def find_candidates(
     keep &= (x > 0) & (y > 0) & (x + w < width) & (y + h < height)
     rows = []
     min_area, max_area = 0.6 * side_min * side_min, 1.3 * side_max * side_max
-    solidity, max_aspect = t.quad_solidity, t.quad_max_aspect
     for k in np.flatnonzero(keep).tolist():
         contour = contours[k]
         area = cv2.contourArea(contour)
         if not min_area <= area <= max_area:
             continue
-        hull = cv2.convexHull(contour)
-        hull_area = cv2.contourArea(hull)
-        if area < solidity * hull_area:
-            continue
-        quad = _quad_for(hull, hull_area, t)
-        if quad is None:
-            continue
-        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
-        ax, ay = (x1 + x2 - x0 - x3) / 2, (y1 + y2 - y0 - y3) / 2
-        bx, by = (x2 + x3 - x0 - x1) / 2, (y2 + y3 - y0 - y1) / 2
-        la, lb = math.hypot(ax, ay), math.hypot(bx, by)
-        shorter = la if la < lb else lb
-        if shorter <= 0 or (lb if la < lb else la) > max_aspect * shorter:
-            continue
-        rows.append(((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4, ax, ay, bx, by, math.sqrt(hull_area)))
+        row = candidate_row(cv2.convexHull(contour), area, t)
+        if row is not None:
+            rows.append(row)
+    return from_rows(rows)
+
+
+def candidate_row(hull: np.ndarray, area: float, t: Tunables) -> tuple[float, ...] | None:
+    """(centre x, y, axis a, axis b, size) of a region of ``area`` pixels with this convex hull, or None when it is
+    not solid, four-sided and of a sticker's proportions."""
+    hull_area = cv2.contourArea(hull)
+    if area < t.quad_solidity * hull_area:
+        return None
+    quad = _quad_for(hull, hull_area, t)
+    if quad is None:
+        return None
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+    ax, ay = (x1 + x2 - x0 - x3) / 2, (y1 + y2 - y0 - y3) / 2
+    bx, by = (x2 + x3 - x0 - x1) / 2, (y2 + y3 - y0 - y1) / 2
+    la, lb = math.hypot(ax, ay), math.hypot(bx, by)
+    shorter = la if la < lb else lb
+    if shorter <= 0 or (lb if la < lb else la) > t.quad_max_aspect * shorter:
+        return None
+    return ((x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4, ax, ay, bx, by, math.sqrt(hull_area))
+
+
+def from_rows(rows: list[tuple[float, ...]]) -> Candidates:
+    """Candidates from ``candidate_row`` rows, in order."""
     if not rows:
         return _empty_candidates()
     table = np.array(rows)

@@ -46,18 +46,31 @@ def _untextured_step(plane: np.ndarray, step: float, t: Tunables) -> float:
     return min(step, float(np.sqrt(max(m * m * step * step - coarse * coarse, 0.0) / (m * m - 1))))
 
 
+def _noise(plane: np.ndarray, blurred: np.ndarray, spread: float, t: Tunables) -> float | None:
+    """The noise step of a noise-limited plane (``blurred`` by the light blur, ``spread`` its deviation), or None."""
+    if t.noise_ratio <= 0:
+        return None
+    steps = _neighbour_steps(blurred)
+    # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
+    if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
+        return None
+    noise = _untextured_step(plane, _median_step(steps), t)
+    return noise if noise > t.noise_ratio * spread else None
+
+
+def noise_limited(plane: np.ndarray, t: Tunables) -> bool:
+    """Whether a plane's noise swamps its contrast (a dim room's gained-up frame), as the edges judge it."""
+    k = odd(t.blur_size * plane.shape[1])
+    blurred = cv2.GaussianBlur(plane, (k, k), 0)
+    return _noise(plane, blurred, float(cv2.meanStdDev(blurred)[1][0, 0]), t) is not None
+
+
 def above_noise(
     plane: np.ndarray, blurred: np.ndarray, spread: float, scale: float, low: float, high: float, t: Tunables
 ) -> tuple[np.ndarray, float, float]:
     """A noise-limited plane (a dim, gained-up frame) gets a wider blur and Canny thresholds above its noise."""
-    if t.noise_ratio <= 0:
-        return blurred, low, high
-    steps = _neighbour_steps(blurred)
-    # Most steps above the bound is the median above it, without sorting (the common, clean frame pays little).
-    if 2 * cv2.countNonZero(cv2.threshold(steps, t.noise_ratio * spread, 255, cv2.THRESH_BINARY)[1]) <= steps.size:
-        return blurred, low, high
-    noise = _untextured_step(plane, _median_step(steps), t)
-    if noise <= t.noise_ratio * spread:
+    noise = _noise(plane, blurred, spread, t)
+    if noise is None:
         return blurred, low, high
     # Only a very noisy plane is smoothed more: a wider blur closes small stickers' thin gaps.
     if noise > t.noise_blur_ratio * spread:

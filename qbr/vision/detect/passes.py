@@ -18,10 +18,12 @@ import numpy as np
 from qbr.vision.detect.candidates import Candidates, pooled
 from qbr.vision.detect.fit import GridFit
 from qbr.vision.detect.kernel import odd
+from qbr.vision.detect.noise import noise_limited
 from qbr.vision.detect.overrule import overrules
 from qbr.vision.detect.planes import downscale, edge_planes, stretched
 from qbr.vision.detect.plausible import plain_face, trusted_retry
 from qbr.vision.detect.pocket import search_pocket
+from qbr.vision.detect.regions import region_candidates
 from qbr.vision.detect.result import FaceDetection, to_detection
 from qbr.vision.detect.search import best_grid, search_all
 from qbr.vision.tunables import Tunables
@@ -36,7 +38,8 @@ class Look:
     """Name of the predicate (``_WHEN``) on what is found so far that lets it run."""
     find: str = "grid"
     """``grid``: a 3x3 face; ``pocket``: a 2x2x2's face among the candidates kept by earlier looks (``among``);
-    ``pooled``: a 3x3 face among every earlier look's candidates at once."""
+    ``pooled``: a 3x3 face among every earlier look's candidates at once; ``regions``: a 3x3 face among stable
+    colour regions instead of edges (``regions.py``)."""
     factors: tuple[str, ...] = ("",)
     """Canny factors in turn, as Tunables fields ("": the plain thresholds); a field at 0 or 1 adds no search."""
     closer: bool = False
@@ -82,6 +85,8 @@ PASSES = (
     # Small and blurred or dim: contrast-equalised planes, closer (a tiny stickerless face's tiles only part there).
     Look("contrast-equalised, closer", "none", factors=("", "retry_canny_factor", "retry_low_canny_factor"),
          closer=True, stretch=True, plain=True, switches=("retry_clahe_clip",)),
+    # A dim frame's noise breaks and its blur closes outlines in every edge map: stickers as regions of one colour.
+    Look("stable colour regions", "none_noisy", find="regions", plain=True, switches=("region_look",)),
     # Glare, blur and JPEG break different outlines in each edge map: the stickers every look closed, together.
     Look("pooled", "none", find="pooled", plain=True, switches=("pool_same",)),
     # Light stickers on a light body (white on white, faded, glare): their edges rise only once equalised.
@@ -111,6 +116,13 @@ class _Found:
     seen: int = 0  # all sticker candidates the first look saw
     kept: dict[str, list[Candidates]] = dataclasses.field(default_factory=dict)
     pool: list[tuple[Candidates, float]] = dataclasses.field(default_factory=list)  # every look's, scale to base
+    base: np.ndarray | None = None  # the frame at the work width
+    noisy: bool | None = None  # whether it is noise-limited, once a look asks
+
+    def is_noisy(self, t: Tunables) -> bool:
+        if self.noisy is None:
+            self.noisy = self.base is not None and noise_limited(edge_planes(self.base)[0], t)
+        return self.noisy
 
 
 def _unsure(f: _Found, t: Tunables) -> bool:
@@ -132,6 +144,8 @@ _WHEN: dict[str, Callable[[_Found, Tunables], bool]] = {
     "unsure_with_small": lambda f, t: _unsure(f, t) and f.small >= t.retry_small_min,
     # A bare or flat frame (few candidates) and a cluttered room (many, costly to search again) are not searched.
     "none_among_few": lambda f, t: _none(f, t) and t.retry_weak_min <= f.seen <= t.retry_weak_max,
+    # Stable colour regions cost tens of ms: only where noise, not a missing cube, may be what the edge looks failed on.
+    "none_noisy": lambda f, t: _none(f, t) and f.is_noisy(t),
     "none_nor_pocket": lambda f, t: _none(f, t) and f.pocket is None,
     "no_pocket": lambda f, t: f.pocket is None,
 }
@@ -167,7 +181,7 @@ def detect_face(
         return None
     width = image_bgr.shape[1]
     base = downscale(image_bgr, t.work_width)
-    found = _Found(work=base)
+    found = _Found(work=base, base=base)
     closer = t.retry_work_width > base.shape[1] and width > base.shape[1]
     works = {False: base}  # the frame at the work width, and closer: each made once, when first needed
     planes: dict[tuple[bool, bool], list[np.ndarray]] = {}
@@ -183,8 +197,13 @@ def detect_face(
             if pocket is not None and found.grid is not None and size != 2 and overrules(pocket, found.grid, t):
                 found.grid = pocket
             continue
-        if look.find == "pooled":
-            grid = best_grid(base, pooled(found.pool, t.pool_same), t, odd(t.dilate_size * base.shape[1]))
+        if look.find in ("regions", "pooled"):
+            if look.find == "regions":
+                cands = region_candidates(base, t)
+                found.pool.append((cands, 1.0))  # the pooled look searches them with the edge looks' too
+            else:
+                cands = pooled(found.pool, t.pool_same)
+            grid = best_grid(base, cands, t, odd(t.dilate_size * base.shape[1]))
             if grid is not None and trusted_retry(grid, t):
                 found.grid = plain_face(grid)
                 found.work = base if found.grid is not None else found.work
