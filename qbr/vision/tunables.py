@@ -315,6 +315,12 @@ class Tunables:
     classify_spot_logo: float = 0.5
     """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
     its light is unsure: a lit colour reads as grey too (tuning glared faces: true logo whites at most 0.46)."""
+    classify_lit_white: float = 0.35
+    """A sticker named white (or a grey centre) whose gaps show a spot adding more than this share of its light is
+    sure only when its chromaticity lies between the face's other whites' (those lit less) and the spot's."""
+    classify_lit_chromaticity: float = 0.02
+    """How far (linear R, G, B shares) such a lit white may lie from that mix (tuning glared physcam faces: true
+    whites at most 0.011, lit colours named white 0.036 and more)."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
