@@ -318,9 +318,9 @@ class Tunables:
     classify_lit_white: float = 0.35
     """A sticker named white (or a grey centre) whose gaps show a spot adding more than this share of its light is
     sure only when its chromaticity lies between the face's other whites' (those lit less) and the spot's."""
-    classify_lit_chromaticity: float = 0.02
-    """How far (linear R, G, B shares) such a lit white may lie from that mix (tuning glared physcam faces: true
-    whites at most 0.011, lit colours named white 0.036 and more)."""
+    classify_lit_chromaticity: float = 0.04
+    """How far (linear R, G, B shares) such a lit white may lie from that mix: light uneven across a face parts its
+    whites by up to 0.039 (tuning synth hard faces), lit colours named white lie 0.036 and more off it."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
