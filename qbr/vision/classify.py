@@ -143,7 +143,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white mostly lit by a spot, or a
     grey centre lit by one, may be any colour too (capped the same). A white (or grey centre) partly lit by a spot is
     sure only when the face's unlit whites say a white is there: its chromaticity between theirs and the spot's
-    (``lamp``, ``StickerColours.lamp``; a lit colour keeps some of its own); with no unlit white, nothing to say.
+    (``lamp``, ``StickerColours.lamp``; a lit colour keeps some of its own); with no unlit white, nothing to say
+    (nor without ``lamp``).
     """
     raw = np.asarray(rgb, dtype=np.float64)
     finite: NDArray[np.bool_] | None = None  # None: every sticker finite, the usual live frame
@@ -199,7 +200,7 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         washed = (lost | lit) & (chosen == _WHITE)
         confidence[washed] = np.minimum(confidence[washed], tunables.classify_wash_confidence)
     unlike = np.zeros(len(stickers), dtype=bool)
-    if spot is not None:
+    if spot is not None and lamp is not None:
         # Partly lit whites, and a grey centre (a logo's white), checked against the face's unlit whites.
         shares = np.asarray(spot, dtype=np.float64)
         whites = (usable & (chosen == _WHITE)) | ((np.arange(len(stickers)) == 4) & logo)
@@ -222,7 +223,7 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
 
 
 def _unlike_the_whites(measured: NDArray[np.float64], checked: NDArray[np.bool_], unlit: NDArray[np.bool_],
-                       lamp: ArrayLike | None, tunables: Tunables) -> NDArray[np.bool_]:
+                       lamp: ArrayLike, tunables: Tunables) -> NDArray[np.bool_]:
     """Which ``checked`` stickers lie farther (linear chromaticity) than ``classify_lit_chromaticity`` from every
     mix of the ``unlit`` whites' light and the spot's (``lamp``): a white under the spot moves from its unlit
     fellows' chromaticity towards the lamp's only, a colour keeps some of its own. No unlit white: none."""
@@ -232,7 +233,8 @@ def _unlike_the_whites(measured: NDArray[np.float64], checked: NDArray[np.bool_]
     shares = measured / np.maximum(measured.sum(axis=1, keepdims=True), 1e-12)
     white = measured[unlit].sum(axis=0)
     white = white / max(float(white.sum()), 1e-12)
-    towards = np.zeros(3) if lamp is None or not np.isfinite(lamp).all() else np.asarray(lamp, dtype=np.float64) - white
+    spot = np.asarray(lamp, dtype=np.float64)
+    towards = spot - white if np.isfinite(spot).all() else np.zeros(3)  # no spot's colour: the whites' alone
     # The nearest point of the segment from the whites' chromaticity to the lamp's.
     along = np.clip((shares[checked] - white) @ towards / max(float(towards @ towards), 1e-12), 0.0, 1.0)
     off = np.linalg.norm(shares[checked] - white - along[:, None] * towards[None, :], axis=1)
