@@ -322,6 +322,12 @@ class Tunables:
     classify_spot_logo: float = 0.5
     """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
     its light is unsure: a lit colour reads as grey too (tuning glared faces: true logo whites at most 0.46)."""
+    classify_lit_white: float = 0.35
+    """A sticker named white (or a grey centre) whose gaps show a spot adding more than this share of its light is
+    sure only when its chromaticity lies between the face's other whites' (those lit less) and the spot's."""
+    classify_lit_chromaticity: float = 0.04
+    """How far (linear R, G, B shares) such a lit white may lie from that mix: light uneven across a face parts its
+    whites by up to 0.039 (tuning synth hard faces), lit colours named white lie 0.036 and more off it."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
