@@ -166,6 +166,8 @@ RULES = (
     Rule("texture discount of the noise estimate (noise_texture_scale)", "detect", {"noise_texture_scale": 1}),
     Rule("colour spreads relative to the frame's exposure (variety_exposure)", "detect", {"variety_exposure": 0.0}),
     Rule("3x3 corner blocks never a 2x2x2's face (pocket_block_beyond)", "detect", {"pocket_block_beyond": 10**6}),
+    Rule("perspective a camera can show, else affine; five stickers' if it keeps more (grid_max_perspective)", "detect",
+         {"grid_max_perspective": 0.0}),
     Rule("blue-yellow plane in the edges", "detect",
          patch=_detect_source(detect_planes, "edge_planes", ", _blue_yellow(work_bgr)]", "]")),
     Rule("glare rejection in measure (glare_value)", "measure", {"glare_value": 2.0}),

@@ -2,6 +2,7 @@
 
     python bench/live_colours.py [--faces 30] [--jobs 2] [--palette FILE] [--show-failures]
                                   [--phone DIR] [--phone-cameras 20] [--label-crops DIR]
+                                  [--cache DIR] [--set FIELD=VALUE] [--sure 0.5] [--show-sure-wrong]
 
 Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
 labels.json: each sticker's box and colour); each detected sticker's centre is matched to the labelled box
@@ -16,17 +17,27 @@ JPEG), the tuning half with that module's TUNING seeds, the validation half with
 Real webcam scans: every face of dwalton76's measured colour scans and rig photos (detected and measured here),
 its truth the cube's letters named by the colours its six centres are jointly given against the default palette.
 Prints faces with all nine right, sticker accuracy, orange read as red, and the confusion matrix (truth rows).
+Then what the preview shows (a sticker is shown sure at confidence ``--sure`` or more, the session's
+``unsure_below``): stickers wrong but shown sure (all, and oranges read as red / reds read as orange), stickers right
+but shown unsure, and faces with no sticker wrong and sure. ``--cache``: the measured faces are kept there for
+reruns (detecting and measuring, and the other cameras, are the slow part; naming is redone each run); ``--set``
+changes a naming tunable (``qbr.vision.tunables.Tunables``) for the run. ``--show-sure-wrong``: the sure but wrong
+stickers of the tuning rows with their confidence.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import hashlib
 import json
+import pickle
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -43,8 +54,9 @@ from synth.camera import TUNING_SEEDS as CAMERA_TUNING  # noqa: E402
 from synth.camera import VALIDATION_SEEDS as CAMERA_VALIDATION  # noqa: E402
 from synth.camera import other_camera  # noqa: E402
 
+from qbr.app.session.config import SessionConfig  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
-from qbr.vision.classify import classify_face  # noqa: E402
+from qbr.vision.classify import FaceColours, classify_face  # noqa: E402
 from qbr.vision.colour import delta_e, srgb_to_lab  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
 from qbr.vision.measure import measure_stickers  # noqa: E402
@@ -56,6 +68,9 @@ COLOUR_SCANS = ROOT / "tests" / "data" / "colour-scans"  # dwalton76's measured 
 RIG_PHOTOS = ROOT / "tests" / "data" / "photos"  # dwalton76's robot-rig photos (MIT)
 TIER = "medium"
 BASE = [DEFAULT_PALETTE]  # the palette named with (--palette replaces it)
+SURE = [SessionConfig().unsure_below]  # the preview shows a sticker sure at this confidence or more (--sure)
+T = TypeVar("T")
+_ORANGE, _RED = COLOUR_NAMES.index("orange"), COLOUR_NAMES.index("red")
 # Hand-label errors found by eye (crops of the face box): (photo, index in labels.json's list) -> the right colour.
 LABEL_FIXES = {
     ("IMG_0976.jpg", 8): "white",  # the centre: a white logo sticker, labelled orange (the face has no orange there)
@@ -74,23 +89,42 @@ class Tally:
     stickers: int = 0
     stickers_right: int = 0
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((6, 6), dtype=int))
+    sure_confusion: np.ndarray = field(default_factory=lambda: np.zeros((6, 6), dtype=int))
+    """Stickers shown sure (confidence >= SURE), rows truth, columns named."""
+    right_unsure: int = 0
+    faces_clean: int = 0
+    """Faces with no sticker both wrong and shown sure."""
     failures: list[str] = field(default_factory=list)
+    sure_wrong_lines: list[str] = field(default_factory=list)
 
-    def add(self, truth: Sequence[str], got: Sequence[str], label: str) -> None:
+    def add(self, truth: Sequence[str], got: Sequence[str], label: str,
+            confidence: Sequence[float] | None = None) -> None:
         self.faces += 1
         right = [a == b for a, b in zip(truth, got, strict=True)]
         self.faces_right += all(right)
         self.stickers += len(right)
         self.stickers_right += sum(right)
-        for a, b in zip(truth, got, strict=True):
+        sure = [True] * len(right) if confidence is None else [float(c) >= SURE[0] for c in confidence]
+        for a, b, s in zip(truth, got, sure, strict=True):
             self.confusion[COLOUR_NAMES.index(a), COLOUR_NAMES.index(b)] += 1
+            self.sure_confusion[COLOUR_NAMES.index(a), COLOUR_NAMES.index(b)] += s
+        self.right_unsure += sum(r and not s for r, s in zip(right, sure, strict=True))
+        self.faces_clean += not any(s and not r for r, s in zip(right, sure, strict=True))
         if not all(right):
             wrong = ", ".join(f"{k}:{a}->{b}" for k, (a, b) in enumerate(zip(truth, got, strict=True)) if a != b)
             self.failures.append(f"{label}: {wrong}")
+        if confidence is not None and any(s and not r for r, s in zip(right, sure, strict=True)):
+            wrong = ", ".join(f"{k}:{a}->{b} {float(c):.2f}" for k, (a, b, c) in
+                              enumerate(zip(truth, got, confidence, strict=True)) if a != b and c >= SURE[0])
+            self.sure_wrong_lines.append(f"{label}: {wrong}")
 
     @property
     def orange_as_red(self) -> int:
         return int(self.confusion[COLOUR_NAMES.index("orange"), COLOUR_NAMES.index("red")])
+
+    @property
+    def sure_wrong(self) -> int:
+        return int(self.sure_confusion.sum() - np.trace(self.sure_confusion))
 
 
 def phone_reads(folder: Path, tunables: Tunables, seed: int | None = None, photos: Sequence[str] | None = None,
@@ -204,8 +238,29 @@ def rendered_jobs(faces: int) -> list[tuple[str, str, str, int]]:
     return jobs
 
 
-def name(rgb: np.ndarray, tunables: Tunables) -> tuple[str, ...]:
-    return classify_face(rgb, BASE[0], tunables).names
+def name(rgb: np.ndarray, tunables: Tunables) -> FaceColours:
+    return classify_face(rgb, BASE[0], tunables)
+
+
+def cached(cache: Path | None, kind: str, job: object, read: Callable[[object], T]) -> T:
+    """``read(job)``, kept in ``cache`` (a pickle per job) when given: measuring is the slow part, naming is not."""
+    if cache is None:
+        return read(job)
+    path = cache / f"{kind}-{hashlib.sha1(repr(job).encode()).hexdigest()[:16]}.pkl"
+    if path.is_file():
+        return pickle.loads(path.read_bytes())
+    out = read(job)
+    cache.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(out))
+    return out
+
+
+def _cached_camera(args: tuple[Path | None, tuple[str, str, int]]) -> tuple[str, int, list]:
+    return cached(args[0], "camera", args[1], camera_read)  # type: ignore[arg-type]
+
+
+def _cached_rendered(args: tuple[Path | None, tuple[str, str, str, int]]) -> tuple:
+    return cached(args[0], "rendered", args[1], rendered_read)  # type: ignore[arg-type]
 
 
 def phone_split(photo: str, photos: Sequence[str]) -> str:
@@ -256,6 +311,18 @@ def print_tally(label: str, t: Tally) -> None:
     print(f"| {label} | {t.faces_right}/{t.faces} | {t.missed} | {pct:.1f}% | {t.orange_as_red} |")
 
 
+def print_sureness(tallies: dict[str, Tally]) -> None:
+    """What the preview shows: wrong names shown sure, right names shown unsure, faces with no sure wrong name."""
+    print(f"\nShown sure at confidence >= {SURE[0]:g}:\n")
+    print("| data | sure but wrong | sure orange->red | sure red->orange | right but unsure | faces no sure wrong |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for key, t in tallies.items():
+        if t.faces:
+            right = t.stickers_right
+            print(f"| {key} | {t.sure_wrong}/{t.stickers} | {t.sure_confusion[_ORANGE, _RED]} "
+                  f"| {t.sure_confusion[_RED, _ORANGE]} | {t.right_unsure}/{right} | {t.faces_clean}/{t.faces} |")
+
+
 def print_failures(groups: Iterable[tuple[str, Sequence[str]]]) -> None:
     """Each group's failure lines under its title (groups without failures print nothing)."""
     for title, lines in groups:
@@ -284,12 +351,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--palette", type=Path, help="name with this palette (qbr-palette JSON), not the default")
     parser.add_argument("--show-failures", action="store_true")
     parser.add_argument("--label-crops", type=Path, help="write a crop of each corrected label's sticker here")
+    parser.add_argument("--cache", type=Path, help="keep the measured faces here for reruns")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="name with this Tunables field changed (repeatable)")
+    parser.add_argument("--sure", type=float, default=SURE[0], help="confidence from which a name is shown sure")
+    parser.add_argument("--show-sure-wrong", action="store_true",
+                        help="list the tuning rows' stickers wrong but shown sure")
     args = parser.parse_args(argv)
+    SURE[0] = args.sure
     if args.label_crops:
         write_label_crops(args.phone, args.label_crops)
     if args.palette:
         BASE[0] = Palette.from_json(json.loads(args.palette.read_text(encoding="utf-8")))
     tunables = Tunables()
+    for item in args.set:
+        key, value = item.split("=", 1)
+        tunables = dataclasses.replace(tunables, **{key: type(getattr(tunables, key))(value)})
     tallies: dict[str, Tally] = {}
     print("| data | faces all right | not detected | stickers right | orange->red |")
     print("|---|---:|---:|---:|---:|")
@@ -304,18 +381,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if rgb is None or truth is None:
                     phone[key].missed += 1
                 else:
-                    phone[key].add(truth, name(rgb, tunables), photo)
+                    named = name(rgb, tunables)
+                    phone[key].add(truth, named.names, photo, named.confidence)
         if args.phone_cameras > 0:
             phone["  other cameras, tuning"] = Tally()
             phone["  other cameras, validation"] = Tally()
             with ProcessPoolExecutor(args.jobs) as pool:
-                for split, seed, faces in pool.map(camera_read, camera_jobs(args.phone, args.phone_cameras)):
+                jobs = [(args.cache, job) for job in camera_jobs(args.phone, args.phone_cameras)]
+                for split, seed, faces in pool.map(_cached_camera, jobs):
                     t = phone[f"  other cameras, {split}"]
                     for photo, rgb, truth in faces:
                         if rgb is None or truth is None:
                             t.missed += 1
                         else:
-                            t.add(truth, name(rgb, tunables), f"{photo} camera {seed}")
+                            named = name(rgb, tunables)
+                            t.add(truth, named.names, f"{photo} camera {seed}", named.confidence)
         for key, t in phone.items():
             print_tally(key, t)
         tallies.update(phone)
@@ -323,8 +403,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"| phone-faces: {args.phone} not found | | | | |")
     rendered: dict[str, Tally] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for family, palette, split, seed, rgb, truth in pool.map(rendered_read, rendered_jobs(args.faces),
-                                                                 chunksize=4):
+        jobs = [(args.cache, job) for job in rendered_jobs(args.faces)]
+        for family, palette, split, seed, rgb, truth in pool.map(_cached_rendered, jobs, chunksize=4):
             for key in (f"{family} {split}", f"  {palette} {split}" if family == "synth" else None):
                 if key is None:
                     continue
@@ -332,7 +412,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if rgb is None:
                     t.missed += 1
                 else:
-                    t.add(truth, name(rgb, tunables), f"{family} {palette} seed {seed}")
+                    named = name(rgb, tunables)
+                    t.add(truth, named.names, f"{family} {palette} seed {seed}", named.confidence)
     for key in sorted(rendered, key=lambda k: (k.strip().split()[-1], k.startswith(" "), k)):
         print_tally(f"{key} ({TIER})", rendered[key])
     tallies.update(rendered)
@@ -343,10 +424,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             if rgb is None:
                 t.missed += 1
             else:
-                t.add(truth, name(rgb, tunables), label)
+                named = name(rgb, tunables)
+                t.add(truth, named.names, label, named.confidence)
     for key, t in scans.items():
         print_tally(key, t)
     tallies.update(scans)
+    print_sureness(tallies)
     for key in ("phone-faces (all)", "  other cameras, tuning", "  other cameras, validation", "synth validation",
                 "physcam validation"):
         if key in tallies:
@@ -355,6 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Other cameras: the tuning half's only (the validation seeds are frozen: only their figures are reported).
         print_failures((key.strip(), t.failures) for key, t in tallies.items()
                        if not key.startswith(" ") or key == "  other cameras, tuning")
+    if args.show_sure_wrong:
+        # Tuning rows only: the validation rows' stickers are frozen (their counts are reported above).
+        print_failures((f"{key.strip()} sure-but-wrong", t.sure_wrong_lines) for key, t in tallies.items()
+                       if "tuning" in key or key.startswith("dwalton76"))
     return 0
 
 

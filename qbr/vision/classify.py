@@ -128,16 +128,23 @@ def _towards_whites(linear: NDArray[np.float64], measured: NDArray[np.float64], 
 
 
 def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunables(),  # noqa: B008
-                  glare: ArrayLike | None = None, spot: ArrayLike | None = None) -> FaceColours:
+                  glare: ArrayLike | None = None, spot: ArrayLike | None = None,
+                  lamp: ArrayLike | None = None) -> FaceColours:
     """Name each sticker by its nearest palette colour after removing the face's light (see :func:`adapt_to_palette`).
 
     ``distances`` are CIEDE2000 to the chosen colour after that correction. Confidence is
     ``1 - exp(-margin / classify_margin_scale)`` with margin the gap to the runner-up colour: 0 for a tie, near 1
-    for a clear winner. A sticker with a non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
+    for a clear winner. A red or orange the face cannot split by a hue gap is named by its hue, and is only as sure as
+    that hue lies past the red/orange boundary (another camera moves it a few degrees, ``classify_camera_hue``); one
+    split by a gap, only as sure as that gap is wider than any other that would name it otherwise. A sticker with a
+    non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
     sticker's share lost to glare, ``StickerColours.glare``): a sticker named white with much of it clipped or
     washed may be any light colour, so its confidence is capped (a white merely bright loses nothing). ``spot``
     (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white mostly lit by a spot, or a
-    grey centre lit by one, may be any colour too (capped the same).
+    grey centre lit by one, may be any colour too (capped the same). A white (or grey centre) partly lit by a spot is
+    sure only when the face's unlit whites say a white is there: its chromaticity between theirs and the spot's
+    (``lamp``, ``StickerColours.lamp``; a lit colour keeps some of its own); with no unlit white, nothing to say
+    (nor without ``lamp``).
     """
     raw = np.asarray(rgb, dtype=np.float64)
     finite: NDArray[np.bool_] | None = None  # None: every sticker finite, the usual live frame
@@ -192,6 +199,14 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         # light colour (cap only).
         washed = (lost | lit) & (chosen == _WHITE)
         confidence[washed] = np.minimum(confidence[washed], tunables.classify_wash_confidence)
+    unlike = np.zeros(len(stickers), dtype=bool)
+    if spot is not None and lamp is not None:
+        # Partly lit whites, and a grey centre (a logo's white), checked against the face's unlit whites.
+        shares = np.asarray(spot, dtype=np.float64)
+        whites = (usable & (chosen == _WHITE)) | ((np.arange(len(stickers)) == 4) & logo)
+        checked = whites & (shares > tunables.classify_lit_white)
+        unlike = _unlike_the_whites(measured, checked, whites & ~checked & ~lost, lamp, tunables)
+        confidence[unlike] = np.minimum(confidence[unlike], tunables.classify_wash_confidence)
     best = distances[rows, chosen]
     if finite is not None:
         confidence = np.where(finite, confidence, 0.0)
@@ -202,9 +217,29 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         names[4], best[4] = "white", distances[4, _WHITE]
         distances[4, _WHITE] = distances[4].min()  # the logo greys the white: as near white as to any colour
         confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
-        if spot is not None and float(np.asarray(spot)[4]) > tunables.classify_spot_logo:
+        if spot is not None and (float(np.asarray(spot)[4]) > tunables.classify_spot_logo or unlike[4]):
             confidence[4] = tunables.classify_wash_confidence  # lit by a spot: a colour's grey as likely as a logo's
     return FaceColours(names=tuple(names), distances=best, confidence=confidence, to_colours=distances)
+
+
+def _unlike_the_whites(measured: NDArray[np.float64], checked: NDArray[np.bool_], unlit: NDArray[np.bool_],
+                       lamp: ArrayLike, tunables: Tunables) -> NDArray[np.bool_]:
+    """Which ``checked`` stickers lie farther (linear chromaticity) than ``classify_lit_chromaticity`` from every
+    mix of the ``unlit`` whites' light and the spot's (``lamp``): a white under the spot moves from its unlit
+    fellows' chromaticity towards the lamp's only, a colour keeps some of its own. No unlit white: none."""
+    unlike = np.zeros(len(measured), dtype=bool)
+    if not checked.any() or not unlit.any():
+        return unlike
+    shares = measured / np.maximum(measured.sum(axis=1, keepdims=True), 1e-12)
+    white = measured[unlit].sum(axis=0)
+    white = white / max(float(white.sum()), 1e-12)
+    spot = np.asarray(lamp, dtype=np.float64)
+    towards = spot - white if np.isfinite(spot).all() else np.zeros(3)  # no spot's colour: the whites' alone
+    # The nearest point of the segment from the whites' chromaticity to the lamp's.
+    along = np.clip((shares[checked] - white) @ towards / max(float(towards @ towards), 1e-12), 0.0, 1.0)
+    off = np.linalg.norm(shares[checked] - white - along[:, None] * towards[None, :], axis=1)
+    unlike[checked] = off > tunables.classify_lit_chromaticity
+    return unlike
 
 
 _WHITE = COLOUR_NAMES.index("white")
@@ -280,11 +315,38 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         _lightness_step(measured[warm[sure]], hues[sure], cut) < tunables.classify_warm_lighter)
     if not gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
-        _absolute_warm(chosen, confidence, vivid, measured, palette, tunables)
+        _absolute_warm(chosen, confidence, vivid, measured, palette)
         # Washed-out ones named from white are left: glare moved their hue (either way) as much as it paled them.
         _pale_beyond(chosen, confidence, hues, chroma, warm, sure, ~sure & ~washed[warm], tunables)
+        # Nothing on the face tells these two apart but where the camera put their hue (washed ones are unsure).
+        seen = ~washed[warm]
+        _hue_doubt(chosen, confidence, hues[seen], warm[seen], palette.warm_boundary, tunables.classify_camera_hue)
         return
     _split_at_gap(chosen, confidence, hues, warm, ordered, cut, (_RED, _ORANGE), tunables.classify_warm_gap)
+    _rival_cut_doubt(confidence, hues, warm, ordered, steps, cut, tunables.classify_warm_gap)
+
+
+def _hue_doubt(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],
+               stickers: NDArray[np.intp], boundary: float, scale: float) -> None:
+    """Cap each red or orange (in place) by how far its hue lies past the boundary on its name's side (nothing on
+    the other side): ``1 - exp(-degrees / scale)``, ``scale`` the degrees another camera moves such a hue."""
+    past = np.where(chosen[stickers] == _RED, boundary - hues, hues - boundary)
+    confidence[stickers] = np.minimum(confidence[stickers], 1.0 - np.exp(-np.maximum(past, 0.0) / scale))
+
+
+def _rival_cut_doubt(confidence: NDArray[np.float64], hues: NDArray[np.float64], stickers: NDArray[np.intp],
+                     ordered: NDArray[np.float64], steps: NDArray[np.float64], cut: int, scale: float) -> None:
+    """Cap each split sticker (in place) by how much wider the face's widest hue gap is than the widest other gap
+    that, cut instead, would name it otherwise: two gaps nearly as wide leave the stickers between them in doubt
+    (another camera narrows one and widens the other)."""
+    middles = (ordered[:-1] + ordered[1:]) / 2
+    for hue, k in zip(hues.tolist(), stickers.tolist(), strict=True):
+        # A cut renames the stickers between it and the widest gap's.
+        rivals = [float(steps[i]) for i in range(len(steps))
+                  if i != cut and min(middles[i], middles[cut]) <= hue < max(middles[i], middles[cut])]
+        if rivals:
+            margin = float(steps[cut]) - max(rivals)
+            confidence[k] = min(float(confidence[k]), 1.0 - math.exp(-margin / scale))
 
 
 def _lightness_step(linear: NDArray[np.float64], hues: NDArray[np.float64], cut: int) -> float:
@@ -349,20 +411,17 @@ def _split_at_gap(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hue
 
 
 def _absolute_warm(chosen: NDArray[np.intp], confidence: NDArray[np.float64], warm: NDArray[np.intp],
-                   measured: NDArray[np.float64], palette: Palette, tunables: Tunables) -> None:
+                   measured: NDArray[np.float64], palette: Palette) -> None:
     """Vivid reds and oranges the face cannot split: each named by its glare-free hue at the palette's boundary.
 
     CIEDE2000 weighs lightness and chroma too, which differ from camera to camera (a phone that renders orange dark
     reads it red). The hue as measured (the camera's own white balance): on the real phone photos it separates the
     two (reds <= 41 degrees, oranges >= 43); the light-fitted one does not (the fit, pulled by a face's other
-    colours, spreads them).
+    colours, spreads them). Names only: their confidence is the hue's distance to the boundary (``_hue_doubt``).
     """
     boundary = palette.warm_boundary
     for hue, k in zip(glare_free_hue(measured[warm]).tolist(), warm.tolist(), strict=True):
-        named = _RED if hue < boundary else _ORANGE
-        if chosen[k] != named:
-            chosen[k] = named
-            confidence[k] = min(float(confidence[k]), 1.0 - math.exp(-abs(hue - boundary) / tunables.classify_warm_gap))
+        chosen[k] = _RED if hue < boundary else _ORANGE
 
 
 def naive_classify(rgb9: ArrayLike, palette: Palette) -> tuple[str, ...]:

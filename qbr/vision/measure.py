@@ -38,6 +38,9 @@ class StickerColours:
     spot: np.ndarray
     """(9,) float64 in [0, 1]: share of each sticker's light that a glare spot adds, as the body's gaps around it
     show (``spot_light.spot_share``): on the spot's flat top nothing inside the sticker tells it."""
+    lamp: np.ndarray
+    """(3,) float64: the spot's chromaticity (linear R, G, B shares of the lit gaps' light, ``spot_light``), NaN
+    without a spot: a white under it moves towards this from the face's unlit whites, a colour does not."""
     glare: np.ndarray
     """(9,) float64: share of each sticker lost to glare (what ``classify_face`` takes): washed; clipped once most of
     it is (a white's unclipped rest still shows it white, and a colour's clipped samples are washed too); all of it
@@ -76,9 +79,9 @@ def measure_stickers_with_spread(
     paled = _paled(planes, tunables)
     lost = np.maximum(np.maximum(washed, np.where(clipped > tunables.glare_clipped_share, clipped, 0.0)),
                       paled.astype(np.float64))
-    spot = spot_share(image_bgr, detection, luminance(srgb_decode(mean.T)), tunables)
+    spot, lamp = spot_share(image_bgr, detection, luminance(srgb_decode(mean.T)), tunables)
     return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=washed, clipped=clipped,
-                          paled=paled, spot=spot, glare=lost)
+                          paled=paled, spot=spot, lamp=lamp, glare=lost)
 
 
 _LINEAR_OF_SRGB = srgb_decode(np.arange(256))

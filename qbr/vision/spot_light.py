@@ -51,12 +51,14 @@ def _gap_grid(size: int, reach: float, span: float, along: int) -> tuple[np.ndar
 
 
 def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminance: np.ndarray,
-               t: Tunables) -> np.ndarray:
+               t: Tunables) -> tuple[np.ndarray, np.ndarray]:
     """(stickers,) float64 in [0, 1]: the share of each sticker's light (linear luminance as measured) that a spot
-    adds, by the median of its gaps' light above what the face's unlit gaps would show in other light."""
+    adds, by the median of its gaps' light above what the face's unlit gaps would show in other light; and the
+    spot's chromaticity (3,): the lit gaps' linear R, G, B shares (NaN without a spot), the lamp's own colour on a
+    body that reflects little of its own."""
     size = detection.size
     if size < 2:
-        return np.zeros(len(sticker_luminance))
+        return np.zeros(len(sticker_luminance)), np.full(3, np.nan)
     along = t.spot_gap_samples
     grid, index, count = _gap_grid(size, t.spot_gap_reach, t.spot_gap_span, along)
     height, width = image_bgr.shape[:2]
@@ -66,8 +68,12 @@ def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminanc
     # Whole 0-255 values (a float image is rounded): a table look-up per channel, BGR to RGB.
     values = np.minimum(np.maximum(np.rint(image_bgr[ys, xs]), 0), 255).astype(np.intp)
     linear = _LUMINANCE_OF_SRGB[values[:, ::-1], np.arange(3)]
-    light = luminance(linear).reshape(-1, along, 3).min(axis=2)  # (gaps, along): the darkest across each gap
-    gaps = np.partition(light, along // 2, axis=1)[:, along // 2]  # the median along it
+    brightness = luminance(linear).reshape(-1, along, 3)
+    across = brightness.argmin(axis=2)  # (gaps, along): the darkest across each gap
+    light = np.take_along_axis(brightness, across[:, :, None], axis=2)[:, :, 0]
+    middle = np.argpartition(light, along // 2, axis=1)[:, along // 2]  # the median along it
+    rows = np.arange(len(light))
+    gaps = light[rows, middle]
     rank = min(t.spot_floor_rank, len(gaps) - 1)
     floor = float(np.partition(gaps, rank)[rank])
     # Shading scales the body's light, a spot adds to it: a gap only a little brighter than the unlit is shading;
@@ -77,6 +83,10 @@ def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminanc
     lift = np.append(np.where(lifted, gaps - floor, 0.0), np.inf)
     # Each sticker's gaps: the median of the 2-4 it borders (one bright neighbour's bleed does not lift it alone).
     around = np.sort(lift[index], axis=1)
-    rows = np.arange(len(index))
-    median = (around[rows, (count - 1) // 2] + around[rows, count // 2]) / 2
-    return np.minimum(median / np.maximum(sticker_luminance, 1e-6), 1.0)
+    stickers = np.arange(len(index))
+    median = (around[stickers, (count - 1) // 2] + around[stickers, count // 2]) / 2
+    share = np.minimum(median / np.maximum(sticker_luminance, 1e-6), 1.0)
+    # The spot's colour: the lit gaps' light, each the sample its luminance was read from (mostly the lamp's there).
+    lit = linear.reshape(-1, along, 3, 3)[rows, middle, across[rows, middle]][lifted].sum(axis=0)
+    total = float(lit.sum())
+    return share, (lit / total if total > 0 else np.full(3, np.nan))

@@ -56,10 +56,11 @@ class Tunables:
     """When the first search finds no face, search again with Canny edge pieces of fewer pixels than this share of
     the work width dropped: noise, JPEG blocks and glare leave such specks inside small stickers, cutting them apart
     (a sticker's outline is one piece, 0.14+ of the width around the smallest); 0: off."""
-    retry_work_width: int = 480
+    retry_work_width: int = 640
     """When still nothing is found among small candidates, search once more at this width (0: never): small
     stickers' gaps run together at the work width (hard faces: ~+4% found; costs as much again as the search);
-    the last-resort search on contrast-equalised planes also runs at this width."""
+    the last-resort search on contrast-equalised planes also runs at this width. A webcam's own 640: blurred small
+    stickers' gaps still run together at 480 (physcam hard tuning, 150 cubes: 868 -> 873 of 900 faces)."""
     retry_small_size: float = 0.08
     """Candidates smaller than this fraction of the width count as small stickers, worth that closer look."""
     retry_small_min: int = 4
@@ -123,6 +124,12 @@ class Tunables:
     """Largest RMS distance (in pitches) of found stickers from their fitted cells: real faces fit far better."""
     grid_min_fill: float = 0.6
     """Smallest sticker side / grid cell side: a lattice at twice the real pitch (skipping stickers) falls below."""
+    grid_max_perspective: float = 1.2
+    """Largest foreshortening of a face grid (its far side over its near side, less 1) per share of the frame's
+    width it spans: a camera's field of view bounds it (rendered truth: 0.81 at most, phone photos 0.2); a
+    perspective fitted beyond it to few stickers is noise, fitted affinely instead (physcam hard tuning: the same
+    faces found at 0.9-1.2, fewer at 1.5 and 2); one within it, fitted to five stickers spanning the face, is
+    taken where it keeps more stickers than the affine fit. 0: off (and five stickers fitted affinely)."""
     grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
     grid_min_variety: float = 25.0
@@ -283,6 +290,9 @@ class Tunables:
     yellower side's median luminance is this log ratio above the redder side's (x1.65): oranges reflect green too
     (tuning faces across the gap, two colours: median 0.57-0.83; one colour's, shading and glare: 95% below 0.31,
     at most 0.64)."""
+    classify_camera_hue: float = 4.8
+    """Degrees another camera moves a red's or orange's hue (mean absolute, phone faces on 20 tuning cameras): a red
+    or orange the face cannot split is 63% sure this far past the boundary (sure, >= 0.5, from 3.3 degrees)."""
     classify_cool_gap: float = 30.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
@@ -312,6 +322,12 @@ class Tunables:
     classify_spot_logo: float = 0.5
     """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
     its light is unsure: a lit colour reads as grey too (tuning glared faces: true logo whites at most 0.46)."""
+    classify_lit_white: float = 0.35
+    """A sticker named white (or a grey centre) whose gaps show a spot adding more than this share of its light is
+    sure only when its chromaticity lies between the face's other whites' (those lit less) and the spot's."""
+    classify_lit_chromaticity: float = 0.04
+    """How far (linear R, G, B shares) such a lit white may lie from that mix: light uneven across a face parts its
+    whites by up to 0.039 (tuning synth hard faces), lit colours named white lie 0.036 and more off it."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6

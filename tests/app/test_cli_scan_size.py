@@ -113,8 +113,8 @@ def test_a_3x3_face_taken_alone_for_a_2x2_is_read_as_a_3x3_beside_five_3x3_faces
     from qbr.vision.measure import measure_stickers
     from qbr.vision.tunables import Tunables
 
-    # Tuning seed 6107 of bench/pocket_scan.py's hard single faces: alone, its corner block is taken for a 2x2x2's.
-    rng = np.random.default_rng([6107, 0, 22])
+    # Tuning seed 7989 of bench/pocket_scan.py's hard single faces: alone, part of it is taken for a 2x2x2's.
+    rng = np.random.default_rng([7989, 0, 22])
     render = synth.render_face(synth.random_colours(rng), synth.sample_params("hard", rng), rng)
     tunables = Tunables()
     assert detect_face(render.image, tunables).size == 2

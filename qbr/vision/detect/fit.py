@@ -82,11 +82,27 @@ def assign(
     return cell, resid, ok
 
 
-def fit_grid(cands: Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int) -> GridFit | None:
-    """Fit the grid to the found cells, re-collect every candidate that agrees with it, refit, check."""
+def plausible_perspective(h: np.ndarray, width: int, t: Tunables) -> bool:
+    """Whether a face grid's perspective is one a camera can show: a face spanning ``s`` of the frame's width is
+    foreshortened at most to opposite sides 1 + ``grid_max_perspective`` * s apart in length (far side over near)."""
+    outline = apply_homography(h, OUTLINE)
+    sides = np.linalg.norm(np.roll(outline, -1, axis=0) - outline, axis=1)
+    ratio = max(max(sides[0], sides[2]) / max(min(sides[0], sides[2]), 1e-9),
+                max(sides[1], sides[3]) / max(min(sides[1], sides[3]), 1e-9))
+    span = math.sqrt(abs(float(cv2.contourArea(outline.astype(np.float32))))) / width
+    return ratio - 1.0 <= t.grid_max_perspective * span
+
+
+def fit_grid(cands: Candidates, found: np.ndarray, cells: np.ndarray, t: Tunables, dilation: int,
+             width: int) -> GridFit | None:
+    """Fit the grid to the found cells, re-collect every candidate that agrees with it, refit, check.
+
+    ``width``: the work image's; a perspective no camera shows over a face of its size (``grid_max_perspective``)
+    is noise fitted to few stickers: the grid is fitted affinely instead."""
     ref_size = median(cands.sizes[found])
     probes = probe_points(cands)
     settled = False
+    affine = False  # the final fit is affine: perspective fitted to its stickers was implausible
     for _ in range(3):
         count, columns, rows = cell_lines(cells)
         if count < 4 or columns < 2 or rows < 2:
@@ -94,11 +110,23 @@ def fit_grid(cands: Candidates, found: np.ndarray, cells: np.ndarray, t: Tunable
         # Perspective is only trustworthy when the stickers cover the whole face.
         full = count >= 6 and columns == 3 and rows == 3
         h = fit_homography(cells + 0.5, cands.centres[found], affine=not full)
+        if full and h is not None and t.grid_max_perspective and not plausible_perspective(h, width, t):
+            full = False
+            h = fit_homography(cells + 0.5, cands.centres[found], affine=True)
         if h is None:
             return None
         cell, resid, ok = assign(cands, h, ref_size, t, probes)
         inside = ((cell >= 0) & (cell <= 2)).all(axis=1)
         in_face = ok & inside
+        if not full and count >= 5 and columns == 3 and rows == 3 and t.grid_max_perspective:
+            # Five stickers spanning the face fix its perspective too: where a plausible one keeps more stickers
+            # than the affine fit (a big face seen tilted: its far stickers look skewed to an affine grid), it is.
+            h2 = fit_homography(cells + 0.5, cands.centres[found])
+            if h2 is not None and plausible_perspective(h2, width, t):
+                cell2, resid2, ok2 = assign(cands, h2, ref_size, t, probes)
+                in_face2 = ok2 & ((cell2 >= 0) & (cell2 <= 2)).all(axis=1)
+                if in_face2.sum() > in_face.sum():
+                    h, cell, resid, ok, in_face, full = h2, cell2, resid2, ok2, in_face2, True
         new_found, new_cells = one_per_cell(np.flatnonzero(in_face), cell[in_face], resid[in_face])
         if full and new_found.tolist() == found.tolist():
             settled = True  # h already is the full homography of exactly these stickers
@@ -108,6 +136,9 @@ def fit_grid(cands: Candidates, found: np.ndarray, cells: np.ndarray, t: Tunable
         if not _spans_plane(cells):
             return None
         h = fit_homography(cells + 0.5, cands.centres[found])
+        if h is not None and t.grid_max_perspective and not plausible_perspective(h, width, t):
+            affine = True
+            h = fit_homography(cells + 0.5, cands.centres[found], affine=True)
         if h is None:
             return None
         cell, resid, ok = assign(cands, h, ref_size, t, probes)
@@ -120,6 +151,9 @@ def fit_grid(cands: Candidates, found: np.ndarray, cells: np.ndarray, t: Tunable
         return None  # a lattice larger than 3x3: tiles, a keyboard, a bigger puzzle
     kept = resid[found]
     rms = math.sqrt(float((kept**2).sum() / len(kept)))
+    if affine:
+        # Judged as a homography's residual of the same noise: it fits two more terms, so leaves less.
+        rms *= math.sqrt(max(2 * len(kept) - 8, 1) / (2 * len(kept) - 6))
     outline = apply_homography(h, OUTLINE).astype(np.float32)
     area = abs(float(cv2.contourArea(outline)))
     # Found regions are shrunk by the edge dilation: add it back before comparing with the cell.

@@ -41,7 +41,9 @@ def overrules(pocket: GridFit, grid: GridFit | None, t: Tunables, scale: float =
 
 def _beyond_corner_block(pocket: GridFit, grid: GridFit, t: Tunables, scale: float = 1.0) -> int | None:
     """When a 2x2 grid is four cells of a 3x3 grid's lattice (a corner block), how many of the 3x3's found stickers
-    lie beyond it; None when it is not on that lattice (another object, or the same one at another pitch).
+    lie beyond it; when it is not, but two or more of its cells are the 3x3's found stickers (a 2x2 straddling the
+    face's edge, a square beyond it taken in), how many of the 3x3's found stickers it leaves out; None otherwise
+    (another object, or the same one at another pitch).
 
     ``scale``: ``grid``'s work width over ``pocket``'s (pixel centres line up under INTER_AREA resizing).
     """
@@ -49,6 +51,9 @@ def _beyond_corner_block(pocket: GridFit, grid: GridFit, t: Tunables, scale: flo
     cells = apply_homography(cv2.invert(grid.homography, flags=cv2.DECOMP_LU)[1], centres) - 0.5
     nearest = np.rint(cells)
     low = nearest.min(axis=0)
-    if np.abs(cells - nearest).max() > t.pocket_block_residual or (nearest.max(axis=0) - low != 1).any():
-        return None
+    on = np.abs(cells - nearest).max(axis=1) <= t.pocket_block_residual
+    if not on.all() or (nearest.max(axis=0) - low != 1).any():
+        seen = {(c, r) for c, r in grid.cells.tolist()}
+        shared = {(int(c), int(r)) for c, r in nearest[on].tolist()} & seen
+        return len(seen) - len(shared) if len(shared) >= 2 else None
     return int(((grid.cells < low) | (grid.cells > low + 1)).any(axis=1).sum())

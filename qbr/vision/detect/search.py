@@ -47,7 +47,7 @@ def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -
             break  # proposals come best first: none of the rest can make a sure grid
         if tried[anchor]:
             continue
-        fit = fit_grid(cands, *cells_of(), t, dilation)
+        fit = fit_grid(cands, *cells_of(), t, dilation, work.shape[1])
         tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
