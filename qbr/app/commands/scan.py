@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from qbr.solve.i18n import Translator
     from qbr.solve.pocket.solver import PocketSolution
     from qbr.solve.solver import Solution
+    from qbr.vision.detect import FaceDetection
     from qbr.vision.palette import Palette
     from qbr.vision.resolve import Resolution
     from qbr.vision.tunables import Tunables
@@ -44,8 +45,6 @@ def scan_command(
     from qbr.app.sources import read_image
     from qbr.app.store import Store
     from qbr.vision.classify import classify_face
-    from qbr.vision.detect import detect_face
-    from qbr.vision.measure import measure_stickers_with_spread
     from qbr.vision.palette import DEFAULT_PALETTE
     from qbr.vision.tunables import Tunables
 
@@ -59,23 +58,14 @@ def scan_command(
     palette = stored or DEFAULT_PALETTE
     tunables = Tunables()
     images = [read_image(path) for path in paths]  # every file checked before any slow work
-    rgb: dict[str, np.ndarray] = {}
-    trust: dict[str, np.ndarray] = {}  # per sticker, the share of its light not a glare spot's: resolution weighs it so
-    sizes: dict[str, int] = {}
-    for face, path, image in zip(FACES, paths, images, strict=True):
-        detection = detect_face(image, tunables, size)
-        if detection is not None:
-            sizes[face] = detection.size
-        if detection is not None:
-            measured = measure_stickers_with_spread(image, detection, tunables)
-            rgb[face], trust[face] = measured.rgb, 1.0 - measured.spot
-        if debug_dir is not None:
-            names = classify_face(rgb[face], palette).names if detection is not None else None
+    read = read_photos(images, tunables, size)
+    rgb, trust, sizes, left_out = read.rgb, read.trust, read.sizes, read.left_out
+    if debug_dir is not None:
+        for face, path, image in zip(FACES, paths, images, strict=True):
+            detection = read.detections[face]
+            names = classify_face(read.first[face], palette).names if detection is not None else None
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
-    first = dict(rgb)  # each face's stickers as first measured, with their spot shares
-    settle_cube(images, sizes, rgb, tunables, size)
-    left_out = complete_pocket(images, sizes, rgb, tunables, size)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
                if face not in rgb]
     if missing:
@@ -86,15 +76,54 @@ def scan_command(
         )
     by_face = dict(zip(FACES, paths, strict=True))
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
-    # A face measured again (settled as a 3x3x3's, or completed) has no spot shares of its own: fully trusted.
-    trust = {f: w for f, w in trust.items() if rgb.get(f) is first[f]}
-    resolved, placed = _resolved_in_order(rgb, palette, budget, trust)
+    resolved, placed = resolved_in_order(rgb, palette, budget, trust)
     result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
         result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)
     if notices:
         result.payload["warnings"] = [tr.t(key, **params) for key, params in notices]
     return result
+
+
+@dataclasses.dataclass(frozen=True)
+class PhotoReads:
+    """What the six photos gave, before resolution: face -> stickers (sRGB), per-sticker trust, grid size."""
+
+    rgb: dict[str, np.ndarray]
+    """Faces found (or completed), each as finally measured; a face not found is absent."""
+    trust: dict[str, np.ndarray]
+    """Per sticker, the share of its light not a glare spot's; only for faces kept as first measured."""
+    sizes: dict[str, int]
+    detections: dict[str, FaceDetection | None]
+    """Each photo's first detection (None: nothing found there at first)."""
+    first: dict[str, np.ndarray]
+    """Each face's stickers as first measured."""
+    left_out: tuple[str, ...]
+    """Faces found but left out (filled in from the others)."""
+
+
+def read_photos(images: list[np.ndarray], tunables: Tunables, size: int | None = None) -> PhotoReads:
+    """Detect and measure each of the six photos (in the order U R F D L B), as ``qbr scan`` does: a 3x3x3's face
+    read as a 2x2 grid searched again, a 2x2x2's missing faces completed."""
+    from qbr.vision.detect import detect_face
+    from qbr.vision.measure import measure_stickers_with_spread
+
+    rgb: dict[str, np.ndarray] = {}
+    trust: dict[str, np.ndarray] = {}  # per sticker, the share of its light not a glare spot's: resolution weighs it so
+    sizes: dict[str, int] = {}
+    detections: dict[str, FaceDetection | None] = {}
+    for face, image in zip(FACES, images, strict=True):
+        detection = detections[face] = detect_face(image, tunables, size)
+        if detection is not None:
+            sizes[face] = detection.size
+            measured = measure_stickers_with_spread(image, detection, tunables)
+            rgb[face], trust[face] = measured.rgb, 1.0 - measured.spot
+    first = dict(rgb)  # each face's stickers as first measured, with their spot shares
+    settle_cube(images, sizes, rgb, tunables, size)
+    left_out = complete_pocket(images, sizes, rgb, tunables, size)
+    # A face measured again (settled as a 3x3x3's, or completed) has no spot shares of its own: fully trusted.
+    trust = {f: w for f, w in trust.items() if rgb.get(f) is first[f]}
+    return PhotoReads(rgb, trust, sizes, detections, first, left_out)
 
 
 def settle_cube(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
@@ -146,7 +175,7 @@ def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[s
     return tuple(f for f in FACES if f in found and not np.isfinite(rgb[f]).any())
 
 
-def _resolved_in_order(
+def resolved_in_order(
     rgb: dict[str, np.ndarray], palette: Palette, budget: float, trust: Mapping[str, np.ndarray] | None = None
 ) -> tuple[tuple[Resolution, Solution | PocketSolution | None, QbrError | None], dict[str, str] | None]:
     """The cube as the photos were given or, if one placement of them by their centres stands out and reads a
