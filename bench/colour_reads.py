@@ -11,9 +11,9 @@ resolves exactly. On the tuning split it also names each wrong cube's seed and s
 reach it) or not (*model*: the measurements, as judged, favour the wrong cube), and whether the wrong cube was
 reported in doubt (a sticker in doubt or uncertain, or no valid cube) or given *silently*; ``--misses`` lists each
 wrong sticker of those cubes: truth and given colour, its confidence, the shares ``spot``, ``glare`` and ``clipped``,
-``paled``, and its measured RGB. The validation split prints counts only: it is for reporting, not for looking at
-(bench/seeds.py). The cache is keyed by the sources of detection, the
-tunables and both renderers, so it is rebuilt when any of them changes.
+``paled``, its measured RGB and, where a spot's light was taken off, its own (``StickerColours.own``). The
+validation split prints counts only: it is for reporting, not for looking at (bench/seeds.py). The cache is keyed by
+the sources of detection, the tunables and both renderers, so it is rebuilt when any of them changes.
 """
 
 from __future__ import annotations
@@ -112,9 +112,10 @@ def miss_lines(truth: str, result: Resolution, measured: dict[str, StickerColour
         m = measured[FACES[i // 9]]
         k = i % 9
         r, g, b = m.rgb[k]
+        own = "" if np.allclose(m.own[k], m.rgb[k]) else " own ({:.0f}, {:.0f}, {:.0f})".format(*m.own[k])
         lines.append(f"  {facelet_name(i)} {want}->{got} conf {result.confidence[i]:.2f} spot {m.spot[k]:.2f} "
                      f"glare {m.glare[k]:.2f} clipped {m.clipped[k]:.2f}{' paled' if m.paled[k] else ''} "
-                     f"rgb ({r:.0f}, {g:.0f}, {b:.0f})")
+                     f"rgb ({r:.0f}, {g:.0f}, {b:.0f}){own}")
     return lines
 
 
