@@ -3,14 +3,17 @@ then measured and resolved with the code as it is now, so a change to measuremen
 cubes without re-rendering them (the full scan bench takes ~17 minutes on this machine).
 
     nice -n 10 python bench/colour_reads.py [--family physcam] [--condition hard] [--split tuning] [--cubes 90]
-        [--start 0] [--jobs 2] [--cache /tmp/qbr-colour-reads]
+        [--start 0] [--jobs 2] [--cache /tmp/qbr-colour-reads] [--misses]
 
 Counts the cubes whose six faces were all detected in place (``scan_accuracy``'s test) and how many of them qbr
 resolves exactly. On the tuning split it also names each wrong cube's seed and says whether the whole-cube judge
 (``qbr.vision.resolve.judge``) scores the true colouring better than the one found (*search*: the descents did not
-reach it) or not (*model*: the measurements, as judged, favour the wrong cube). The validation split prints counts
-only: it is for reporting, not for looking at (bench/seeds.py). The cache is keyed by the sources of detection, the
-tunables and both renderers, so it is rebuilt when any of them changes.
+reach it) or not (*model*: the measurements, as judged, favour the wrong cube), and whether the wrong cube was
+reported in doubt (a sticker in doubt or uncertain, or no valid cube) or given *silently*; ``--misses`` lists each
+wrong sticker of those cubes: truth and given colour, its confidence, the shares ``spot``, ``glare`` and ``clipped``,
+``paled``, its measured RGB and, where a spot's light was taken off, its own (``StickerColours.own``). The
+validation split prints counts only: it is for reporting, not for looking at (bench/seeds.py). The cache is keyed by
+the sources of detection, the tunables and both renderers, so it is rebuilt when any of them changes.
 """
 
 from __future__ import annotations
@@ -36,10 +39,10 @@ from judged_miss import miss_kind  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 
-from qbr.cube.conventions import FACES  # noqa: E402
+from qbr.cube.conventions import FACES, facelet_name  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
-from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
-from qbr.vision.resolve import resolve_cube  # noqa: E402
+from qbr.vision.measure import StickerColours, measure_stickers_with_spread  # noqa: E402
+from qbr.vision.resolve import Resolution, resolve_cube  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 CACHE_FORMAT = b"2"  # 2: the cached detection's homography and outline moved with its crop as its stickers are
@@ -95,6 +98,27 @@ def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Pa
     return [(s, *pickle.loads((folder / f"{family}-{condition}-{s}.pkl").read_bytes())) for s in seeds]
 
 
+def silent(result: Resolution, truth: str) -> bool:
+    """Wrong, yet a valid cube with nothing in doubt or uncertain (``bench/resolve_accuracy.py``'s test)."""
+    return result.facelets != truth and result.valid and not result.uncertain and result.doubt is None
+
+
+def miss_lines(truth: str, result: Resolution, measured: dict[str, StickerColours]) -> list[str]:
+    """One line per wrong sticker: where, truth -> given colour, confidence, glare measures and the measured RGB."""
+    lines = []
+    for i, (want, got) in enumerate(zip(truth, result.facelets, strict=True)):
+        if want == got:
+            continue
+        m = measured[FACES[i // 9]]
+        k = i % 9
+        r, g, b = m.rgb[k]
+        own = "" if np.allclose(m.own[k], m.rgb[k]) else " own ({:.0f}, {:.0f}, {:.0f})".format(*m.own[k])
+        lines.append(f"  {facelet_name(i)} {want}->{got} conf {result.confidence[i]:.2f} spot {m.spot[k]:.2f} "
+                     f"glare {m.glare[k]:.2f} clipped {m.clipped[k]:.2f}{' paled' if m.paled[k] else ''} "
+                     f"rgb ({r:.0f}, {g:.0f}, {b:.0f}){own}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--family", choices=FAMILIES, default="physcam")
@@ -104,9 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help="first cube of the split (0: its first seed)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for rendering and detection")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/qbr-colour-reads"))
+    parser.add_argument("--misses", action="store_true", help="list each wrong sticker of the wrong cubes (tuning)")
     args = parser.parse_args(argv)
     tunables = Tunables()
-    complete = exact = 0
+    complete = exact = quiet = 0
+    details: list[str] = []
     wrong: list[tuple[int, str]] = []
     seeds = cube_seeds(args.split, args.cubes, args.start)
     for seed, truth, faces in cached_reads(args.family, args.condition, seeds, args.jobs, args.cache):
@@ -114,18 +140,24 @@ def main(argv: list[str] | None = None) -> int:
             continue  # a face not found or found elsewhere: detection's miss, not colour's
         complete += 1
         measured = {f: measure_stickers_with_spread(crop, d, tunables) for f, (crop, d, _) in faces.items()}
-        rgb = {f: m.rgb for f, m in measured.items()}
-        # As qbr scan resolves: a sticker mostly lit by a glare spot weighs less.
+        # As qbr scan resolves: each sticker's own light (the spot's taken off), one mostly lit by a spot weighs less.
+        rgb = {f: m.own for f, m in measured.items()}
         trust = {f: 1.0 - m.spot for f, m in measured.items()}
-        got = resolve_cube(rgb, tunables=tunables, trust=trust).facelets
+        result = resolve_cube(rgb, tunables=tunables, trust=trust)
+        got = result.facelets
+        quiet += silent(result, truth)
         if got == truth:
             exact += 1
         elif args.split == "tuning":
-            wrong.append((seed, miss_kind(rgb, truth, got, trust, tunables)))
+            kind = miss_kind(rgb, truth, got, trust, tunables) + (", silent" if silent(result, truth) else "")
+            wrong.append((seed, kind))
+            if args.misses:
+                details += [f"{seed} ({kind}):", *miss_lines(truth, result, measured)]
     print(f"{args.family} {args.condition} {args.split} seeds {seeds.start}-{seeds.stop - 1}: "
-          f"{complete} with six faces in place, {exact} of them exact")
+          f"{complete} with six faces in place, {exact} of them exact, {quiet} silently wrong")
     if wrong:
         print("wrong: " + ", ".join(f"{seed} ({kind})" for seed, kind in wrong))
+    print("\n".join(details))
     return 0
 
 

@@ -137,6 +137,7 @@ class FaceRead:
     rgb: np.ndarray | None = None
     patch: np.ndarray | None = None
     trust: np.ndarray | None = None  # per sticker, 1 - its spot share (what qbr scan passes)
+    own: np.ndarray | None = None  # the stickers' own light, the spot's taken off (what qbr scan resolves)
 
     @property
     def found(self) -> bool:
@@ -148,7 +149,8 @@ def read_face(image_bgr: np.ndarray, tunables: Tunables) -> FaceRead:
     if detection is None:
         return FaceRead(None)
     measured = measure_stickers_with_spread(image_bgr, detection, tunables)
-    return FaceRead(detection, measured.rgb, centre_patch_rgb(image_bgr, detection.stickers), 1.0 - measured.spot)
+    return FaceRead(detection, measured.rgb, centre_patch_rgb(image_bgr, detection.stickers), 1.0 - measured.spot,
+                    measured.own)
 
 
 def judge_cube(reads: Mapping[str, FaceRead], truth: str, tallies: Mapping[str, Tally], label: str) -> None:
@@ -192,7 +194,7 @@ def judge_rendered(family: str, condition: str, seed: int) -> CubeResult:
 
 def letters_by_method(reads: Mapping[str, FaceRead]) -> dict[str, str]:
     """Facelets as qbr and each baseline read them."""
-    resolution = resolve_cube({f: r.rgb for f, r in reads.items() if r.rgb is not None},
+    resolution = resolve_cube({f: r.own if r.own is not None else r.rgb for f, r in reads.items() if r.rgb is not None},
                               trust={f: r.trust for f, r in reads.items() if r.trust is not None})
     naive = {f: (naive_classify(r.rgb, DEFAULT_PALETTE) if r.rgb is not None else None) for f, r in reads.items()}
     lab = {f: (classify_face(r.rgb, DEFAULT_PALETTE).names if r.rgb is not None else None) for f, r in reads.items()}

@@ -7,9 +7,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from qbr.vision.colour import luminance, srgb_decode
+from qbr.vision.colour import luminance, srgb_decode, srgb_encode
 from qbr.vision.detect import FaceDetection
-from qbr.vision.spot_light import spot_share
+from qbr.vision.spot_light import spot_share, without_spot
 from qbr.vision.tunables import Tunables
 
 
@@ -41,6 +41,10 @@ class StickerColours:
     lamp: np.ndarray
     """(3,) float64: the spot's chromaticity (linear R, G, B shares of the lit gaps' light, ``spot_light``), NaN
     without a spot: a white under it moves towards this from the face's unlit whites, a colour does not."""
+    own: np.ndarray
+    """(9, 3) float64 sRGB 0-255: ``rgb`` with the spot's light taken off (``spot_light.without_spot``), the sticker's
+    own colour in the face's light: what whole-cube resolution reads (the preview names ``rgb``, with its glare
+    rules)."""
     glare: np.ndarray
     """(9,) float64: share of each sticker lost to glare (what ``classify_face`` takes): washed; clipped once most of
     it is (a white's unclipped rest still shows it white, and a colour's clipped samples are washed too); all of it
@@ -79,9 +83,11 @@ def measure_stickers_with_spread(
     paled = _paled(planes, tunables)
     lost = np.maximum(np.maximum(washed, np.where(clipped > tunables.glare_clipped_share, clipped, 0.0)),
                       paled.astype(np.float64))
-    spot, lamp = spot_share(image_bgr, detection, luminance(srgb_decode(mean.T)), tunables)
+    linear = srgb_decode(mean.T)
+    spot, lamp = spot_share(image_bgr, detection, luminance(linear), tunables)
+    own = srgb_encode(without_spot(linear, spot, lamp)) if (spot > 0).any() else mean.T.copy()
     return StickerColours(rgb=mean.T.copy(), spread=spread, kept=count / m, washed=washed, clipped=clipped,
-                          paled=paled, spot=spot, lamp=lamp, glare=lost)
+                          paled=paled, spot=spot, lamp=lamp, own=own, glare=lost)
 
 
 _LINEAR_OF_SRGB = srgb_decode(np.arange(256))

@@ -90,3 +90,19 @@ def spot_share(image_bgr: np.ndarray, detection: FaceDetection, sticker_luminanc
     lit = linear.reshape(-1, along, 3, 3)[rows, middle, across[rows, middle]][lifted].sum(axis=0)
     total = float(lit.sum())
     return share, (lit / total if total > 0 else np.full(3, np.nan))
+
+
+def without_spot(linear: np.ndarray, share: np.ndarray, lamp: np.ndarray) -> np.ndarray:
+    """(stickers, 3) linear colours with the spot's light taken off: ``share`` of each sticker's luminance in the
+    lamp's chromaticity ``lamp`` (what ``spot_share`` gives), at most as much as leaves every channel at or above 0.
+
+    A spot adds the lamp's light to a sticker's (linear light adds): a red under a warm lamp's spot reads orange or
+    pink, a glare-hit yellow near white; what is left is the sticker's own colour in the face's light. No sticker
+    can hold more of the lamp's light than its weakest channel allows: a larger share read from the gaps (a dark
+    sticker beside lit gaps, a spot on the gap rather than the sticker) is taken only that far, never recolouring it.
+    """
+    if not np.isfinite(lamp).all() or not (share > 0).any():
+        return linear
+    tint = np.maximum(lamp / max(float(luminance(lamp)), 1e-9), 1e-9)  # the lamp's light per unit of luminance
+    added = np.minimum(share * luminance(linear), (linear / tint[None, :]).min(axis=1))
+    return np.maximum(linear - added[:, None] * tint[None, :], 0.0)

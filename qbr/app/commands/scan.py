@@ -117,7 +117,8 @@ def read_photos(images: list[np.ndarray], tunables: Tunables, size: int | None =
         if detection is not None:
             sizes[face] = detection.size
             measured = measure_stickers_with_spread(image, detection, tunables)
-            rgb[face], trust[face] = measured.rgb, 1.0 - measured.spot
+            # Each sticker's own light (a glare spot's taken off), and how little of it the spot left.
+            rgb[face], trust[face] = measured.own, 1.0 - measured.spot
     first = dict(rgb)  # each face's stickers as first measured, with their spot shares
     settle_cube(images, sizes, rgb, tunables, size)
     left_out = complete_pocket(images, sizes, rgb, tunables, size)
