@@ -62,8 +62,8 @@ PHYSCAM_SENSOR = ("photons", "read_noise", "exposure", "awb_strength", "filter_s
                   "jpeg_quality")
 TUNABLES = [Tunables()]
 
-Face = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...]] | None
-"""Measured rgb, glare share, spot share, truth names (detected order)."""
+Face = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...], np.ndarray] | None
+"""Measured rgb, glare share, spot share, truth names (detected order), rgb with the spot's light taken off."""
 
 
 def _one_light(first: object, face: object, fields: Sequence[str]) -> object:
@@ -120,21 +120,22 @@ def cube_read(job: Job) -> tuple[Job, list[Face]]:
         for k, index in enumerate(where.tolist()):
             truth[index] = shot.colours[k]
         faces.append((np.asarray(measured.rgb, float), np.asarray(measured.glare, float),
-                      np.asarray(measured.spot, float), tuple(truth)))
+                      np.asarray(measured.spot, float), tuple(truth), np.asarray(measured.own, float)))
     return job, faces
 
 
-def jobs(cubes: int) -> list[Job]:
+def jobs(cubes: int, groups: Sequence[tuple[str, str, str | None, str]] = GROUPS) -> list[Job]:
     return [(family, condition, palette, light, split, seed) for split in ("tuning", "validation")
-            for family, condition, palette, light in GROUPS for seed in cube_seeds(split, cubes)]
+            for family, condition, palette, light in groups for seed in cube_seeds(split, cubes)]
 
 
-def read_all(cubes: int, workers: int, cache: Path | None) -> dict[Job, list[Face]]:
+def read_all(cubes: int, workers: int, cache: Path | None,
+             groups: Sequence[tuple[str, str, str | None, str]] = GROUPS) -> dict[Job, list[Face]]:
     done: dict[Job, list[Face]] = {}
-    path = cache / "session_colours_2.pkl" if cache else None  # 2: with the spot shares
+    path = cache / "session_colours_3.pkl" if cache else None  # 3: with the spot shares and the own colours
     if path is not None and path.is_file():
         done = pickle.loads(path.read_bytes())
-    todo = [j for j in jobs(cubes) if j not in done]
+    todo = [j for j in jobs(cubes, groups) if j not in done]
     if todo:
         with ProcessPoolExecutor(workers) as pool:
             for job, faces in pool.map(cube_read, todo, chunksize=2):
@@ -142,7 +143,7 @@ def read_all(cubes: int, workers: int, cache: Path | None) -> dict[Job, list[Fac
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(pickle.dumps(done))
-    return {j: done[j] for j in jobs(cubes)}
+    return {j: done[j] for j in jobs(cubes, groups)}
 
 
 def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunables: Tunables,
@@ -155,7 +156,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, _, _ = face
+        rgb, glare = face[:2]
         palette = DEFAULT_PALETTE
         if learn and captures:
             # The session's colour of each capture's centre: the six centres given distinct colours jointly.

@@ -1,7 +1,7 @@
 """Which face the session says each captured centre is, capture by capture, against truth (issue #13 item 3).
 
     python bench/session_identity.py [--cubes 40] [--jobs 2] [--cache DIR] [--set FIELD=VALUE] [--split S]
-                                      [--resolve] [--show-failures] [--show-stalls]
+                                      [--resolve] [--resolve-only] [--show-failures] [--show-stalls]
 
 Reads the same rendered cubes as bench/session_colours.py (and its ``--cache``: rendering is the slow part). Each
 cube's detected faces are named with the default palette as the live chain names them (classify_face with glare),
@@ -14,7 +14,8 @@ Each capture keeps its stickers' spot shares, as the session's do (``faces_by_ce
 
 ``--resolve`` adds a last table: each physcam hard cube's live session (``qbr.app.session.Session`` fed the faces
 as frames, auto-capture) and the resolution of the cube it asks for, exact against the truth, without the trust
-(every sticker weighed alike, the session before branch livetrust) and with it (1 - each sticker's spot share).
+(every sticker weighed alike, the session before branch livetrust), with it (1 - each sticker's spot share) on the
+colours as measured (before branch hardcolour), and on the colours with the spot's light taken off (as it is).
 "six detected": cubes whose six photos were all detected in place, the most the session can capture (each face is
 shown once: a face not detected is never seen); ``--set`` reaches these sessions' identity too. ``--show-stalls``
 lists, for the tuning cubes not captured whole, why each missing face was not (not detected, or held and not taken).
@@ -69,7 +70,7 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, spot, names = face
+        rgb, glare, spot, names, _ = face
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
         captures.append(CapturedFace(tuple(read.names), rgb, spot=spot))
         truth.append(names[4])
@@ -89,11 +90,12 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
 
 
 def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTunables(),  # noqa: B008
-                 missed: list[str] | None = None) -> ResolveCube | None:
+                 missed: list[str] | None = None, own: bool = True) -> ResolveCube | None:
     """The cube a live session asks to resolve after each detected face is held up for 0.8 s (URFDLB, a second
     without a face between them), each frame analysed as the live chain reads it (names with glare and spot, the
-    spot shares kept). None: the session did not capture six faces. ``missed`` gets why each face shown was not
-    captured: not detected in place, or held and not taken (its centre as read, the faces captured before it)."""
+    spot shares kept; with ``own`` also the colours without the spot's light). None: the session did not capture six
+    faces. ``missed`` gets why each face shown was not captured: not detected in place, or held and not taken (its
+    centre as read, the faces captured before it)."""
     session = Session(SessionConfig(interactive=False, ask_again=False, identity=identity),
                       {"en": translator("en")}, DEFAULT_PALETTE, 0.0)
     t, asked = 0.0, []
@@ -102,10 +104,10 @@ def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTun
             if missed is not None:
                 missed.append(f"{letter} not detected")
             continue
-        rgb, glare, spot, names = face
+        rgb, glare, spot, names, without = face
         before = session.view().captured
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
-        frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot)
+        frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot, own=without if own else None)
         for _ in range(12):
             t += 1 / 15
             asked += session.handle(FrameEvent(t, frame))
@@ -121,16 +123,18 @@ RESOLVE_GROUPS = (("physcam", "hard", None, "each"), ("physcam", "hard", None, "
 """The groups whose live sessions are resolved (``--resolve``): a lamp's spot lies on their faces."""
 
 
-def resolve_job(item: tuple[Job, list[Face], IdentityTunables]) -> tuple[Job, tuple[bool, bool] | None]:
-    """Whether the cube a live session captured resolves exactly without the trust (before branch livetrust) and
-    with it (the session as it is); None: six faces not captured."""
+def resolve_job(item: tuple[Job, list[Face], IdentityTunables]) -> tuple[Job, tuple[bool, bool, bool] | None]:
+    """Whether the cube a live session captured resolves exactly without the trust (before branch livetrust), with
+    it (before branch hardcolour), and with it on the colours without the spot's light (the session as it is);
+    None: six faces not captured."""
     job, faces, identity = item
     family, condition = job[0], job[1]
     truth = random_state(state_rng(job[5], family, CONDITIONS.index(condition))).facelets
-    asked = live_session(faces, identity)
-    if asked is None:
+    measured, asked = live_session(faces, identity, own=False), live_session(faces, identity)
+    if measured is None or asked is None:
         return job, None
-    return job, (resolve_cube(dict(asked.rgb), palette=asked.palette).facelets == truth,
+    return job, (resolve_cube(dict(measured.rgb), palette=measured.palette).facelets == truth,
+                 resolve_cube(dict(measured.rgb), palette=measured.palette, trust=measured.trust).facelets == truth,
                  resolve_cube(dict(asked.rgb), palette=asked.palette, trust=asked.trust).facelets == truth)
 
 
@@ -140,8 +144,8 @@ def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTun
     with ProcessPoolExecutor(jobs) as pool:
         done = list(pool.map(resolve_job, todo, chunksize=2))
     print("\n| group | split | cubes | six detected | six captured | exact without trust | exact with trust "
-          "| exact only without |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+          "| with trust, spot taken off | exact only without |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for group in RESOLVE_GROUPS:
         for split in ("tuning", "validation"):
             rows = [r for j, r in done if j[:4] == group and j[4] == split]
@@ -149,7 +153,7 @@ def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTun
             seen = sum(all(f is not None for f in reads[j]) for j in reads if j[:4] == group and j[4] == split)
             print(f"| {group_label(*group)} | {split} | {len(rows)} | {seen} | {len(six)} | "
                   + " | ".join(f"{sum(r[k] for r in six)} ({100 * sum(r[k] for r in six) / max(len(rows), 1):.1f}%)"
-                               for k in range(2)) + f" | {sum(r[0] and not r[1] for r in six)} |")
+                               for k in range(3)) + f" | {sum(r[0] and not r[2] for r in six)} |")
     if not stalls:
         return
     for job, result in done:
@@ -172,12 +176,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="with --resolve: why each tuning session that stopped short missed its faces")
     parser.add_argument("--resolve", action="store_true",
                         help="also run each physcam hard cube's live session and resolve what it captured")
+    parser.add_argument("--resolve-only", action="store_true",
+                        help="only those physcam hard groups' sessions (--resolve), not the identity tables")
     args = parser.parse_args(argv)
     identity = IdentityTunables()
     for item in args.set:
         key, value = item.split("=", 1)
         identity = dataclasses.replace(identity, **{key: type(getattr(identity, key))(value)})
     counts: dict[tuple[str, str], Count] = {}
+    if args.resolve_only:
+        resolve_table(read_all(args.cubes, args.jobs, args.cache, RESOLVE_GROUPS), args.jobs, identity,
+                      args.show_stalls)
+        return 0
     reads = read_all(args.cubes, args.jobs, args.cache)
     for (family, condition, palette, light, split, seed), faces in reads.items():
         if args.split != "both" and split != args.split:

@@ -35,6 +35,8 @@ class FrameAnalysis:
     """Frames in a row (this one included) measured with the last detection, for lack of one of their own."""
     spot: np.ndarray | None = None
     """(9,) share of each sticker's light a glare spot adds (``StickerColours.spot``): resolution trusts it less."""
+    own: np.ndarray | None = None
+    """(9,3) sRGB with that spot's light taken off (``StickerColours.own``): what resolution reads (None: ``rgb``)."""
 
 
 def analyse_frame(
@@ -57,7 +59,7 @@ def analyse_frame(
     colours = classify_face(rgb, palette, tunables, glare=measured.glare, spot=measured.spot,
                             lamp=measured.lamp)
     return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence,
-                         spot=measured.spot)
+                         spot=measured.spot, own=measured.own)
 
 
 class StreamAnalyser:
@@ -82,7 +84,8 @@ class StreamAnalyser:
         colours = classify_face(measured.rgb, palette, t, glare=measured.glare, spot=measured.spot,
                                 lamp=measured.lamp)
         return FrameAnalysis(detection=self.held.detection, rgb=measured.rgb, colours=tuple(colours.names),
-                             confidence=colours.confidence, carried=self.held.carried, spot=measured.spot)
+                             confidence=colours.confidence, carried=self.held.carried, spot=measured.spot,
+                             own=measured.own)
 
 
 def frame_analyser(tunables: Tunables, photos: bool) -> Callable[[np.ndarray, Palette], FrameAnalysis | None]:

@@ -48,10 +48,10 @@ class Driver:
         self.effects: list = []
 
     def show(self, colours: tuple[str, ...], seconds: float = 0.8, spot: np.ndarray | None = None,
-             rgb: np.ndarray | None = None) -> list:
+             rgb: np.ndarray | None = None, own: np.ndarray | None = None) -> list:
         if rgb is None:
             rgb = np.array([DEFAULT_PALETTE.colours[c] for c in colours], dtype=float)
-        frame = FrameAnalysis(None, rgb, colours, np.ones(len(colours)), spot=spot)
+        frame = FrameAnalysis(None, rgb, colours, np.ones(len(colours)), spot=spot, own=own)
         out: list = []
         for _ in range(round(seconds / DT)):
             self.t += DT
@@ -88,6 +88,17 @@ def test_the_trust_of_a_capture_is_the_mean_of_the_frames_it_was_agreed_from(tra
     assert np.allclose(d.session._faces["F"].trust()[1:], 1.0)
 
 
+def test_the_cube_is_resolved_from_the_stickers_own_colours_mean_over_the_frames_held(translators) -> None:
+    # Each frame's colours with the spot's light taken off (FrameAnalysis.own), averaged as the names are agreed.
+    d = Driver(translators)
+    for face in FACES:
+        rgb = np.array([DEFAULT_PALETTE.colours[c] for c in face_colours(face, CUBE)], dtype=float)
+        d.show(face_colours(face, CUBE), spot=spot_of(face), rgb=rgb, own=0.8 * rgb)
+    (job,) = d.resolves()
+    measured = d.session.captured_rgb()
+    assert all(np.allclose(job.rgb[f], 0.8 * measured[f]) for f in FACES)
+
+
 def test_frames_without_shares_are_fully_trusted(translators) -> None:
     # A caller that measures no spot (an older FrameAnalysis): every sticker weighs fully, nothing is lost.
     d = Driver(translators)
@@ -122,12 +133,14 @@ def test_a_face_held_turned_keeps_each_stickers_trust_as_it_is_turned_back(trans
 
 
 def test_turned_upright_moves_the_spot_shares_with_their_stickers() -> None:
-    face = CapturedFace(tuple("abcdefghi"), np.arange(27, dtype=float).reshape(9, 3), "U", spot=np.arange(9) / 9)
+    face = CapturedFace(tuple("abcdefghi"), np.arange(27, dtype=float).reshape(9, 3), "U", spot=np.arange(9) / 9,
+                        own=np.arange(27, dtype=float).reshape(9, 3) / 2)
     upright = turned_upright(face, 1)
     for k, name in enumerate(upright.colours):
         i = "abcdefghi".index(name)
         assert np.array_equal(upright.rgb[k], face.rgb[i])
         assert upright.spot[k] == face.spot[i]
+        assert np.array_equal(upright.resolved_rgb()[k], face.own[i])
     assert upright.letter == "U"
     assert turned_upright(CapturedFace(face.colours, face.rgb), 2).trust().tolist() == [1.0] * 9
 
@@ -165,9 +178,10 @@ def test_a_2x2x2_carries_four_trusts_a_face_and_resolves(translators) -> None:
 
 
 # A physcam hard cube (bench/families.py, tuning seed) whose faces a lamp's spot lights: bench/colour_reads.py found
-# it resolved exactly with the spot weights and wrongly without (tests/vision/test_resolve_spot_weights.py).
+# it resolved exactly with the spot weights and wrongly without (tests/vision/test_resolve_spot_weights.py); the
+# session now also carries each sticker's colour with the spot's light taken off (``CapturedFace.own``).
 @pytest.mark.parametrize("seed", [6, 62])
-def test_a_physcam_hard_cube_scanned_live_resolves_exactly_only_with_the_trust_carried(translators, seed) -> None:
+def test_a_physcam_hard_cube_scanned_live_resolves_exactly_only_with_the_spot_carried(translators, seed) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT / "tests"))
     from families import render
@@ -185,7 +199,9 @@ def test_a_physcam_hard_cube_scanned_live_resolves_exactly_only_with_the_trust_c
     (job,) = d.resolves()
     found, _, error = resolve_effect(job)
     assert error is None and found.facelets == truth
-    assert resolve_effect(dataclasses.replace(job, trust=None))[0].facelets != truth
+    measured = d.session.captured_rgb()  # the colours as the frames measured them, the spot's light in them
+    assert any(not np.allclose(job.rgb[f], measured[f]) for f in FACES)
+    assert resolve_effect(dataclasses.replace(job, rgb=measured, trust=None))[0].facelets != truth
 
 
 def test_headless_photos_of_a_physcam_hard_cube_read_exactly_with_the_trust(tmp_path: Path) -> None:

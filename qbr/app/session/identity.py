@@ -42,6 +42,12 @@ class CapturedFace:
     letter: str | None = None  # fixed by the guided order for a non-standard scheme; else found by centre colour
     spot: np.ndarray | None = None
     """(stickers,) share of each sticker's light a glare spot adds (``StickerColours.spot``); None: none known."""
+    own: np.ndarray | None = None
+    """(stickers, 3) mean sRGB with that spot's light taken off (``StickerColours.own``); None: as ``rgb``."""
+
+    def resolved_rgb(self) -> np.ndarray:
+        """The stickers' colours whole-cube resolution reads: their own, a lamp's spot taken off where known."""
+        return self.rgb if self.own is None else self.own
 
     def trust(self) -> np.ndarray:
         """(stickers,) how far resolution may trust each sticker: 1 - its spot share (1 where none is known)."""
@@ -53,7 +59,8 @@ class CapturedFace:
         """The same face with its stickers in ``order`` (sticker k of the result is sticker order[k] of this),
         each keeping its own name, colour and spot share."""
         return CapturedFace(tuple(self.colours[i] for i in order), self.rgb[order], self.letter,
-                            None if self.spot is None else self.spot[order])
+                            None if self.spot is None else self.spot[order],
+                            None if self.own is None else self.own[order])
 
 
 def size_of(colours: tuple[str, ...]) -> int:

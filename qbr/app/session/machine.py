@@ -497,7 +497,7 @@ class Session:
     def _resolve(self) -> list[Effect]:
         self._mode = Mode.RESOLVING
         self._track = None
-        rgb = {f: self._faces[f].rgb for f in FACES}
+        rgb = {f: self._faces[f].resolved_rgb() for f in FACES}  # a lamp's spot taken off, as qbr scan does
         trust = {f: self._faces[f].trust() for f in FACES}  # a sticker a lamp's spot lit weighs less
         return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named,
                             trust=trust)]
@@ -961,9 +961,10 @@ class Session:
 
 
 def _read(a: FrameAnalysis) -> CapturedFace:
-    """The face as a frame read it: names, mean sRGB and each sticker's spot share."""
+    """The face as a frame read it: names, mean sRGB, each sticker's spot share and its colour without the spot."""
     spot = None if a.spot is None else np.asarray(a.spot, dtype=float)
-    return CapturedFace(tuple(a.colours or ()), np.asarray(a.rgb, dtype=float), spot=spot)
+    own = None if a.own is None else np.asarray(a.own, dtype=float)
+    return CapturedFace(tuple(a.colours or ()), np.asarray(a.rgb, dtype=float), spot=spot, own=own)
 
 
 def _sentences(tr: Translator, *texts: str) -> str:

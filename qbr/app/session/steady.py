@@ -48,7 +48,8 @@ class SteadyTrack:
         agreed = tuple(names)
         # Frames that read a sticker or two differently still measured the same stickers; a turned face did not.
         alike = [r for _, r in self.frames if sum(a != b for a, b in zip(r.colours, agreed, strict=True)) <= 2]
-        return CapturedFace(agreed, np.mean([r.rgb for r in alike], axis=0), spot=_mean_share([r.spot for r in alike]))
+        return CapturedFace(agreed, np.mean([r.rgb for r in alike], axis=0), spot=_mean_of([r.spot for r in alike]),
+                            own=_mean_of([r.own for r in alike]))
 
     def held(self, steady_seconds: float) -> float:
         """How long the face has been held, as a fraction of the time that makes it steady."""
@@ -63,11 +64,11 @@ class SteadyTrack:
         return self.consensus(cfg.steady_agreement)
 
 
-def _mean_share(shares: list[np.ndarray | None]) -> np.ndarray | None:
-    """The mean of the frames' per-sticker spot shares; None when a frame had none (not measured)."""
-    if any(s is None for s in shares):
+def _mean_of(values: list[np.ndarray | None]) -> np.ndarray | None:
+    """The mean of the frames' per-sticker values (spot shares, own colours); None when a frame had none."""
+    if any(v is None for v in values):
         return None
-    return np.mean(shares, axis=0)
+    return np.mean(values, axis=0)
 
 
 def follow(track: SteadyTrack | None, t: float, read: CapturedFace, cfg: SessionConfig) -> tuple[SteadyTrack, bool]:
