@@ -21,7 +21,7 @@ from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.noise import noise_limited
 from qbr.vision.detect.overrule import overrules
 from qbr.vision.detect.planes import downscale, edge_planes, stretched
-from qbr.vision.detect.plausible import plain_face, trusted_retry
+from qbr.vision.detect.plausible import plain_face, preferred, trusted_retry
 from qbr.vision.detect.pocket import search_pocket
 from qbr.vision.detect.regions import region_candidates
 from qbr.vision.detect.result import FaceDetection, to_detection
@@ -225,7 +225,7 @@ def detect_face(
         elif look.plain:
             found.grid = plain_face(grid)
             found.work = work if found.grid is not None else found.work
-        elif grid is not None and (found.grid is None or not grid.alike):
+        elif grid is not None and (found.grid is None or (not grid.alike and preferred(grid, found.grid))):
             found.grid, found.work = grid, work  # a one-coloured grid does not replace an earlier find
     if size == 2:
         return None if found.pocket is None else to_detection(found.pocket, base, width)
