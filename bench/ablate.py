@@ -45,6 +45,7 @@ from synth.augment import VALIDATION_SEEDS, augment  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
 import qbr.vision.detect as detect  # noqa: E402
+import qbr.vision.detect.overrule as detect_overrule  # noqa: E402
 import qbr.vision.detect.planes as detect_planes  # noqa: E402
 import qbr.vision.detect.plausible as detect_plausible  # noqa: E402
 import qbr.vision.detect.window as detect_window  # noqa: E402
@@ -146,6 +147,18 @@ RULES = (
          patch=_detect_function(detect_plausible, "alike_tiles", lambda w, f, t: False)),
     Rule("pale solved face between light gaps (pale_face)", "detect",
          patch=_detect_function(detect_plausible, "pale_face", lambda w, f, t: False)),
+    Rule("a solved face seen whole over a less sure many-coloured grid (preferred)", "detect",
+         patch=_detect_function(detect_plausible, "preferred", lambda fit, best: best is None or (
+             not fit.alike, fit.rank()) > (not best.alike, best.rank()))),
+    Rule("a solved face with a square beside it, on a dark body (alike_tiles' extras)", "detect",
+         patch=_detect_source(detect_plausible, "alike_tiles", "return not dark_joints(work, fit, t)", "return True")),
+    Rule("a solved face in the last-resort looks (plain_face)", "detect",
+         patch=_detect_source(detect_plausible, "plain_face", "fit is None or fit.extras",
+                              "fit is None or fit.alike or fit.extras")),
+    Rule("a solved face seen nearly whole not overruled by a 2x2x2's (overrules)", "detect",
+         patch=_detect_source(detect_overrule, "overrules", "    if len(grid.found) > t.pocket_overrule_found:",
+                              "    if grid.alike:\n        return True\n"
+                              "    if len(grid.found) > t.pocket_overrule_found:")),
     Rule("2x2 grids with squares around or inside (crowded_pocket)", "detect",
          patch=_detect_function(detect_plausible, "crowded_pocket", lambda f, t: False)),
     Rule("stricter-edges retry (retry_canny_factor)", "detect", {"retry_canny_factor": 1.0}),
