@@ -52,10 +52,13 @@ def pale_face(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
     return bool(np.sort(np.nan_to_num(spread, nan=np.inf))[-2] <= t.solved_tint_spread)
 
 
-def plain_face(fit: GridFit | None) -> GridFit | None:
+def plain_face(work: np.ndarray, fit: GridFit | None, t: Tunables) -> GridFit | None:
     """A last-resort search's grid, unless it has squares on its lattice outside (tile walls); a one-coloured one
-    has passed ``alike_tiles`` as every search's does (a white face on a white body shows its edges only here)."""
-    return None if fit is None or fit.extras else fit
+    only between a dark body's joints or of one pale tint (a white face on a white body shows its edges only
+    here): vivid alone, which ``alike_tiles`` takes from the first looks, is a saturated tile panel's too."""
+    if fit is None or fit.extras:
+        return None
+    return None if fit.alike and not (dark_joints(work, fit, t) or pale_face(work, fit, t)) else fit
 
 
 def loose_fit(fit: GridFit, t: Tunables, max_rms: float) -> bool:
@@ -65,12 +68,13 @@ def loose_fit(fit: GridFit, t: Tunables, max_rms: float) -> bool:
 
 def alike_tiles(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:
     """Alike squares between light joints, unless a pale face's, or with a square on their lattice outside (the one
-    the fit allows, ``grid_max_extra``) unless joined by a dark body: tiles, not a solved face. That square beside
-    a solved face is a neighbouring face's sticker seen aslant or a note; beside tiles, the rest of the panel."""
+    the fit allows, ``grid_max_extra``) unless seen nearly whole and joined by a dark body: tiles, not a solved
+    face. That square beside a solved face is a neighbouring face's sticker seen aslant or a note; beside a few
+    tiles, the rest of the panel."""
     if not fit.alike:
         return False
     if fit.extras:
-        return not dark_joints(work, fit, t)
+        return len(fit.found) < t.solved_extra_found or not dark_joints(work, fit, t)
     return not (dark_gaps(work, fit, t) or pale_face(work, fit, t))
 
 
