@@ -45,7 +45,6 @@ from synth.augment import VALIDATION_SEEDS, augment  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
 import qbr.vision.detect as detect  # noqa: E402
-import qbr.vision.detect.overrule as detect_overrule  # noqa: E402
 import qbr.vision.detect.planes as detect_planes  # noqa: E402
 import qbr.vision.detect.plausible as detect_plausible  # noqa: E402
 import qbr.vision.detect.window as detect_window  # noqa: E402
@@ -157,10 +156,6 @@ RULES = (
     Rule("a solved face in the last-resort looks (plain_face)", "detect",
          patch=_detect_source(detect_plausible, "plain_face", "if fit is None or fit.extras:",
                               "if fit is None or fit.alike or fit.extras:")),
-    Rule("a solved face seen nearly whole not overruled by a 2x2x2's (overrules)", "detect",
-         patch=_detect_source(detect_overrule, "overrules", "    if len(grid.found) > t.pocket_overrule_found:",
-                              "    if grid.alike:\n        return True\n"
-                              "    if len(grid.found) > t.pocket_overrule_found:")),
     Rule("2x2 grids with squares around or inside (crowded_pocket)", "detect",
          patch=_detect_function(detect_plausible, "crowded_pocket", lambda f, t: False)),
     Rule("stricter-edges retry (retry_canny_factor)", "detect", {"retry_canny_factor": 1.0}),

@@ -1,5 +1,5 @@
 """Solved cubes' faces (nine alike stickers) in rendered rooms: a solved face that passed as one is not given up for
-a weaker grid, a square beside it, a 2x2 beside it, or because only a last-resort look saw it. Tuning-range solved
+a weaker grid, for a square beside it, or because only a last-resort look saw it. Tuning-range solved
 cubes of ``bench/ablate.py --solved --split tuning`` (medium scenes), each missed or misplaced before."""
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ def _in_place(detection: FaceDetection | None, stickers: np.ndarray) -> bool:
     # Faded yellow face: a grid of its top row and a tile panel above, many-coloured but less sure, was taken.
     ("synth", 50013, "D"),
     # Faded blue face with a note on its lattice (one square beside it, a dark body): refused as tiles, then a grid
-    # of its stickers and books taken; faded red face: a 2x2 of notes below it overruled it.
-    ("synth", 50014, "BR"),
+    # of its stickers and books taken.
+    ("synth", 50014, "B"),
     # Round green stickers, big: seen whole only by the contrast-equalised look, which refused any solved face.
     ("synth", 50012, "F"),
     # A white face on a white body (independent renderer): its edges only rise once contrast-equalised.

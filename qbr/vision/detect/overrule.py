@@ -23,16 +23,16 @@ def _within(inner: GridFit, outer: GridFit, scale: float = 1.0) -> bool:
 
 
 def overrules(pocket: GridFit, grid: GridFit | None, t: Tunables, scale: float = 1.0) -> bool:
-    """Whether a 2x2x2's face is taken rather than ``grid``: nothing, a thin one-coloured grid (tiles), a thin grid
+    """Whether a 2x2x2's face is taken rather than ``grid``: nothing, a one-coloured grid (tiles), a thin grid
     elsewhere (tiles, post-its), or a thin grid around it (its own stickers and a side face's or a neighbour's) when
     its gaps are clear enough to show that no 3x3 face continues it (``scale``: ``grid``'s work width over
     ``pocket``'s)."""
     if grid is None:
         return True
-    if len(grid.found) > t.pocket_overrule_found:
-        return False  # a face seen nearly whole: a solved one too, its gaps having shown a cube body, not tiles
     if grid.alike:
         return True
+    if len(grid.found) > t.pocket_overrule_found:
+        return False
     beyond = _beyond_corner_block(pocket, grid, t, scale)
     if beyond is not None and beyond >= t.pocket_block_beyond:
         return False  # a 2x2x2's face and a stray sticker beside it make one; the rest of a 3x3 face, several
