@@ -1,7 +1,9 @@
 """Faces of rendered TUNING cubes that detection misses, with what was in each photo, saved as PNGs to look at.
 
     nice -n 10 python bench/missed_faces.py [--family physcam] [--condition hard] [--cubes 30] [--start 0]
-        [--jobs 2] [--out /tmp/missed]
+        [--jobs 2] [--out /tmp/missed] [--solved]
+
+``--solved``: solved cubes instead, medium scenes, the seeds bench/ablate.py's ``--solved --split tuning`` reads.
 
 Prints one line per face not found in place (seed, face, missed or misplaced, and the photo's params that matter
 to detection: sticker size, light, blur, noise, JPEG, background, body) and writes ``<out>/<seed>-<face>.png``.
@@ -33,7 +35,11 @@ def describe(params: object) -> str:
     """The params of one photo that matter to detection, in one line (both families' params objects)."""
     p = params
     s = getattr(p, "sensor", None)
-    bits = [f"size {p.sticker_size:.3f}", f"body {p.body}", f"bg {p.background}"]
+    bits = [f"size {p.sticker_size:.3f}", f"body {p.body}", f"bg {getattr(p, 'background', '-')}"]
+    if getattr(p, "palette", None) is not None:
+        bits += [f"palette {p.palette}", f"kelvin {p.kelvin:.0f}", f"cast {p.cast:.2f}"]
+    if getattr(p, "key_lamp", None) is not None:
+        bits += [f"lamps {p.key_lamp}/{p.fill_lamp}", f"wall sat {p.wall_saturation:.2f}"]
     if s is not None:
         bits += [f"photons {s.photons:.0f}", f"exp {s.exposure:.2f}", f"defocus {s.defocus:.1f}",
                  f"motion {s.motion:.1f}", f"jpeg {s.jpeg_quality}", f"glare {p.glare:.1f}",
@@ -42,9 +48,13 @@ def describe(params: object) -> str:
     return ", ".join(bits)
 
 
-def misses(job: tuple[str, str, int, str]) -> list[str]:
-    family, condition, seed, out = job
-    _, renders, _ = render(family, condition, seed)
+SOLVED = "".join(f * 9 for f in FACES)
+SOLVED_SEED_OFFSET = 50_000  # as bench/ablate.py: solved cubes take seeds of their own
+
+
+def misses(job: tuple[str, str, int, str, bool]) -> list[str]:
+    family, condition, seed, out, solved = job
+    _, renders, _ = render(family, condition, seed, SOLVED if solved else None)
     lines = []
     for face in FACES:
         shot = renders[face]
@@ -65,9 +75,11 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="first tuning cube (0-based)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default="/tmp/missed")
+    ap.add_argument("--solved", action="store_true", help="solved cubes (medium scenes), as bench/ablate.py --solved")
     a = ap.parse_args()
     Path(a.out).mkdir(parents=True, exist_ok=True)
-    jobs = [(a.family, a.condition, s, a.out) for s in cube_seeds("tuning", a.cubes, a.start)]
+    condition, offset = ("medium", SOLVED_SEED_OFFSET) if a.solved else (a.condition, 0)
+    jobs = [(a.family, condition, s, a.out, a.solved) for s in cube_seeds("tuning", a.cubes, a.start + offset)]
     total = 0
     with ProcessPoolExecutor(a.jobs) as pool:
         for lines in pool.map(misses, jobs):

@@ -150,6 +150,10 @@ class Tunables:
     solved_tint_spread: float = 0.04
     """...or its cells' tints (colour / its mean level) all but one within this of their median: the pale stickers
     of one plastic, only shaded, on a light body (tuning faces: 0.033 at most); tiles vary more (tuning: 0.041 up)."""
+    solved_extra_found: int = 7
+    """...and one with a square on its lattice beside it (a neighbouring face's sticker seen aslant, a note) only when
+    it sees this many stickers, joined by a dark body (tuning: such faces 7-9 seen; dark-grouted tile panels cut by
+    clutter, one square left of their next row, 5-6)."""
     slide_gap_match: float = 40.0
     """Largest mean colour distance (0-255) of an unseen line's gaps from the body's to place a sliding window."""
     slide_gap_ratio: float = 2.0

@@ -21,7 +21,7 @@ from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.noise import noise_limited
 from qbr.vision.detect.overrule import overrules
 from qbr.vision.detect.planes import downscale, edge_planes, stretched
-from qbr.vision.detect.plausible import plain_face, trusted_retry
+from qbr.vision.detect.plausible import plain_face, preferred, trusted_retry
 from qbr.vision.detect.pocket import search_pocket
 from qbr.vision.detect.regions import region_candidates
 from qbr.vision.detect.result import FaceDetection, to_detection
@@ -205,7 +205,7 @@ def detect_face(
                 cands = pooled(found.pool, t.pool_same)
             grid = best_grid(base, cands, t, odd(t.dilate_size * base.shape[1]))
             if grid is not None and trusted_retry(grid, t):
-                found.grid = plain_face(grid)
+                found.grid = plain_face(base, grid, t)
                 found.work = base if found.grid is not None else found.work
             continue
         if look.closer and True not in works:
@@ -223,9 +223,9 @@ def detect_face(
         if look.trusted:
             found.grid, found.small, found.seen = grid, small, seen
         elif look.plain:
-            found.grid = plain_face(grid)
+            found.grid = plain_face(work, grid, t)
             found.work = work if found.grid is not None else found.work
-        elif grid is not None and (found.grid is None or not grid.alike):
+        elif grid is not None and (found.grid is None or (not grid.alike and preferred(grid, found.grid))):
             found.grid, found.work = grid, work  # a one-coloured grid does not replace an earlier find
     if size == 2:
         return None if found.pocket is None else to_detection(found.pocket, base, width)

@@ -12,7 +12,7 @@ from qbr.vision.detect.colours import colour_variety, exposure_gain
 from qbr.vision.detect.fit import GridFit, fit_grid
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
-from qbr.vision.detect.plausible import alike_tiles, loose_fit, trusted_retry
+from qbr.vision.detect.plausible import alike_tiles, loose_fit, preferred, trusted_retry
 from qbr.vision.detect.window import settle_window
 from qbr.vision.tunables import Tunables
 
@@ -62,7 +62,7 @@ def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -
             fit = settle_window(work, fit, t)
             if fit is None:
                 continue
-        if best is None or (not fit.alike, fit.rank()) > (not best.alike, best.rank()):
+        if preferred(fit, best):
             best = fit
     if best is None or len(best.found) < t.grid_min_found:
         return None
@@ -86,6 +86,8 @@ def search_all(
         found, seen, count = search_one(work, planes, t, dilation, factor, looks, min_piece)
         small, seen_all = (seen, count) if i == 0 else (small, seen_all)
         if found is not None and ((i == 0 and trusted) or trusted_retry(found, t)):
+            if fallback is not None and not preferred(found, fallback):
+                continue  # a solved face seen whole, and a less sure many-coloured grid
             if not found.alike:
                 return found, small, seen_all
             fallback = fallback or found
