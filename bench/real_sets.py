@@ -5,7 +5,7 @@
 The photo sets of ``tests/data/photos`` (six photos of one cube each, all from dwalton76's robot rig and one camera)
 are changed by ``tests/synth/camera.py`` (``other_camera``: lamp cast partly corrected, another colour matrix,
 exposure, tone curve, noise and JPEG, in linear light) and read by ``scan.read_photos`` and
-``scan.resolved_in_order``: detection, measurement with glare trust, the 3x3/2x2 settling, resolution and the
+``jobs.resolved_in_order``: detection, measurement with glare trust, the 3x3/2x2 settling, resolution and the
 placement by centres, as ``qbr scan`` does (the 2x2x2 set as ``qbr scan --size 2``). Two cases per camera seed:
 
 * *one camera*: all six photos through the camera of the seed (a person at a desk);
@@ -42,7 +42,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from pocket_resolve import same_cube  # noqa: E402
 from synth.camera import TUNING_SEEDS, VALIDATION_SEEDS, other_camera  # noqa: E402
 
-from qbr.app.commands.scan import read_photos, resolved_in_order  # noqa: E402
+from qbr.app.commands.scan import read_photos  # noqa: E402
+from qbr.app.jobs import resolved_in_order  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402

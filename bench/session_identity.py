@@ -15,7 +15,8 @@ Each capture keeps its stickers' spot shares, as the session's do (``faces_by_ce
 ``--resolve`` adds a last table: each physcam hard cube's live session (``qbr.app.session.Session`` fed the faces
 as frames, auto-capture) and the resolution of the cube it asks for, exact against the truth, without the trust
 (every sticker weighed alike, the session before branch livetrust), with it (1 - each sticker's spot share) on the
-colours as measured (before branch hardcolour), and on the colours with the spot's light taken off (as it is).
+colours as measured (before branch hardcolour), on the colours with the spot's light taken off, and also with the
+faces placed by the pieces they show where that stands out (the session's resolution job as it is).
 "six detected": cubes whose six photos were all detected in place, the most the session can capture (each face is
 shown once: a face not detected is never seen); ``--set`` reaches these sessions' identity too. ``--show-stalls``
 lists, for the tuning cubes not captured whole, why each missing face was not (not detected, or held and not taken).
@@ -37,6 +38,7 @@ from session_colours import GROUPS, Face, Job, group_label, read_all
 
 from qbr.app.analysis import FrameAnalysis
 from qbr.app.headless import translator
+from qbr.app.jobs import resolve_effect
 from qbr.app.session import FrameEvent, ResolveCube, Session, SessionConfig
 from qbr.app.session.identity import CapturedFace, IdentityTunables, faces_by_centre
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
@@ -123,10 +125,12 @@ RESOLVE_GROUPS = (("physcam", "hard", None, "each"), ("physcam", "hard", None, "
 """The groups whose live sessions are resolved (``--resolve``): a lamp's spot lies on their faces."""
 
 
-def resolve_job(item: tuple[Job, list[Face], IdentityTunables]) -> tuple[Job, tuple[bool, bool, bool] | None]:
+def resolve_job(item: tuple[Job, list[Face], IdentityTunables]
+                ) -> tuple[Job, tuple[bool, bool, bool, bool] | None]:
     """Whether the cube a live session captured resolves exactly without the trust (before branch livetrust), with
-    it (before branch hardcolour), and with it on the colours without the spot's light (the session as it is);
-    None: six faces not captured."""
+    it (before branch hardcolour), with it on the colours without the spot's light, and also with the faces placed
+    by the pieces they show where that stands out (the session's job as it is, ``jobs.resolve_effect``); None: six
+    faces not captured."""
     job, faces, identity = item
     family, condition = job[0], job[1]
     truth = random_state(state_rng(job[5], family, CONDITIONS.index(condition))).facelets
@@ -135,7 +139,8 @@ def resolve_job(item: tuple[Job, list[Face], IdentityTunables]) -> tuple[Job, tu
         return job, None
     return job, (resolve_cube(dict(measured.rgb), palette=measured.palette).facelets == truth,
                  resolve_cube(dict(measured.rgb), palette=measured.palette, trust=measured.trust).facelets == truth,
-                 resolve_cube(dict(asked.rgb), palette=asked.palette, trust=asked.trust).facelets == truth)
+                 resolve_cube(dict(asked.rgb), palette=asked.palette, trust=asked.trust).facelets == truth,
+                 resolve_effect(asked)[0].facelets == truth)
 
 
 def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTunables, stalls: bool) -> None:
@@ -144,8 +149,8 @@ def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTun
     with ProcessPoolExecutor(jobs) as pool:
         done = list(pool.map(resolve_job, todo, chunksize=2))
     print("\n| group | split | cubes | six detected | six captured | exact without trust | exact with trust "
-          "| with trust, spot taken off | exact only without |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| with trust, spot taken off | and placed by pieces | exact only without |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for group in RESOLVE_GROUPS:
         for split in ("tuning", "validation"):
             rows = [r for j, r in done if j[:4] == group and j[4] == split]
@@ -153,7 +158,7 @@ def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTun
             seen = sum(all(f is not None for f in reads[j]) for j in reads if j[:4] == group and j[4] == split)
             print(f"| {group_label(*group)} | {split} | {len(rows)} | {seen} | {len(six)} | "
                   + " | ".join(f"{sum(r[k] for r in six)} ({100 * sum(r[k] for r in six) / max(len(rows), 1):.1f}%)"
-                               for k in range(3)) + f" | {sum(r[0] and not r[2] for r in six)} |")
+                               for k in range(4)) + f" | {sum(r[0] and not r[3] for r in six)} |")
     if not stalls:
         return
     for job, result in done:

@@ -135,8 +135,8 @@ def run_headless(
                 save_language=store.save_language, save_mirror=store.save_mirror, mirror=session.mirror,
                 clock=env.clock, paced=False, threaded=False,
                 on_source=said, on_resolved=resolved).run()
-    if session.palette != DEFAULT_PALETTE and (not last or last[0][2] is not None):
-        # A bad calibration makes every cube fail to read or resolve: say so, and how to undo it.
+    if session.palette != DEFAULT_PALETTE and (not last or last[0][2] is not None or last[0][0].placed):
+        # A bad calibration makes every cube fail to read or resolve, or names centres for each other: say so.
         env.stderr.write(f"qbr: {tr.t('app.msg.calibration_hint_headless', path=str(store.palette_path))}\n")
     if last:
         return cube_result(*last[0], tr, numbered=settings.normalize, colour=env.stdout_isatty)

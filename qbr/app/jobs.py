@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -52,13 +53,45 @@ def resolve_and_solve(
         return resolution, None, error
 
 
+def resolved_in_order(
+    rgb: Mapping[str, np.ndarray], palette: Palette | None, budget: float,
+    trust: Mapping[str, np.ndarray] | None = None, on_progress: Callable[[int], None] | None = None,
+) -> tuple[tuple[Resolution, Solution | PocketSolution | None, QbrError | None], dict[str, str] | None]:
+    """The cube as the faces were given or, if one placement of them by their centres stands out and reads a
+    real cube more surely, as placed; and the placement used (face -> the given face put there; None: as given)."""
+    from qbr.app.photo_order import best_placement
+
+    first = resolve_and_solve(rgb, palette, budget, trust=trust, on_progress=on_progress)
+    if any(len(v) != 9 for v in rgb.values()):
+        return first, None  # a 2x2x2: no centres to place faces by
+    placed = best_placement(rgb)
+    if placed is None:
+        return first, None
+    moved = None if trust is None else {face: trust[photo] for face, photo in placed.items() if photo in trust}
+    again = resolve_and_solve({face: rgb[photo] for face, photo in placed.items()}, palette, budget, trust=moved,
+                              on_progress=on_progress)
+    # The given order may still give some real cube, forced by repairs and far less sure: the surer one wins.
+    if again[2] is None and (first[2] is not None or _sureness(again[0]) > _sureness(first[0])):
+        return again, placed
+    return first, None
+
+
+def _sureness(resolution: Resolution) -> float:
+    return float(np.mean(resolution.confidence)) if len(resolution.confidence) else 0.0
+
+
 def resolve_effect(
     effect: ResolveCube, budget: float = 0.0, on_progress: Callable[[int], None] | None = None
 ) -> tuple[Resolution, Solution | PocketSolution | None, QbrError | None]:
     """The session's ResolveCube carried out (the window's and headless mode's alike): its faces, palette, order
-    and trust."""
-    return resolve_and_solve(effect.rgb, effect.palette, budget, any_order=effect.any_order, on_progress=on_progress,
-                             trust=effect.trust)
+    and trust; faces placed by their centres' names may be placed again by the pieces they show."""
+    if not effect.placeable:
+        return resolve_and_solve(effect.rgb, effect.palette, budget, any_order=effect.any_order,
+                                 on_progress=on_progress, trust=effect.trust)
+    (resolution, solution, error), placed = resolved_in_order(effect.rgb, effect.palette, budget, effect.trust,
+                                                              on_progress)
+    moved = {face: given for face, given in (placed or {}).items() if face != given}
+    return (dataclasses.replace(resolution, placed=moved) if moved else resolution), solution, error
 
 
 def solve_facelets(

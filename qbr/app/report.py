@@ -33,6 +33,16 @@ def turned_notices(resolution: Resolution, tr: Translator) -> list[str]:
             for face, k in turned.items()]
 
 
+def placed_notices(resolution: Resolution, tr: Translator) -> list[str]:
+    """One sentence per face placed by the pieces it shows where its centre's colour name had put another face."""
+    from qbr.solve.instructions import colour_name
+
+    names = resolution.colour_names
+    placed = getattr(resolution, "placed", None) or {}
+    return [tr.t("app.notice.placed", colour=colour_name(names.get(face, face), tr),
+                 given=colour_name(names.get(given, given), tr)) for face, given in placed.items()]
+
+
 def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection[str] = ()) -> list[str]:
     """One sentence per face not found (a 2x2x2's: its stickers follow from the other five), or found but
     ``left_out`` (it fits no cube with the other five), or sticker not read."""
@@ -49,8 +59,10 @@ def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection
 
 
 def read_notices(resolution: Resolution, tr: Translator, left_out: Collection[str] = ()) -> list[str]:
-    """What the reading corrected or filled in: faces turned back, stickers that follow from the others."""
-    return [*turned_notices(resolution, tr), *deduced_notices(resolution, tr, left_out)]
+    """What the reading corrected or filled in: faces placed by their pieces or turned back, stickers that follow
+    from the others."""
+    return [*placed_notices(resolution, tr), *turned_notices(resolution, tr),
+            *deduced_notices(resolution, tr, left_out)]
 
 
 def doubt_line(resolution: Resolution, tr: Translator) -> str | None:

@@ -215,18 +215,22 @@ def test_a_washed_out_centre_like_another_does_not_stall_the_scan(tmp_path: Path
     assert "input ended" not in err
 
 
-def test_a_run_that_fails_with_calibrated_colours_says_calibration_may_be_the_cause(session_video,
-                                                                                   tmp_path: Path) -> None:
+def test_a_run_whose_calibrated_colours_name_centres_for_each_other_says_calibration_may_be_the_cause(
+        session_video, tmp_path: Path) -> None:
     from qbr.vision.palette import DEFAULT_PALETTE
 
-    # The palette, stored by calibrating on the wrong faces: its "yellow" is red and its "red" teal.
+    # The palette, stored by calibrating on the wrong faces: its "yellow" is red and its "red" teal. The
+    # session places the red-centred face as yellow's (D); the pieces it shows place it back (R), so the cube is
+    # read right, and the run says which centre was read as which, and that the calibration may be the cause.
     colours = {**DEFAULT_PALETTE.colours, "yellow": DEFAULT_PALETTE.colours["red"], "red": (0.0, 128.0, 128.0)}
     bad = {"format": "qbr-palette", "version": 1, "name": "calibrated", "colours": {k: list(v) for k, v in
                                                                                      colours.items()}}
     (tmp_path / "palette.json").write_text(json.dumps(bad))
-    _, _, video = session_video
-    status, _, err = run(["--camera", str(video), "--no-window"], tmp_path)
-    assert status is not ExitStatus.OK
+    facelets, _, video = session_video
+    status, out, err = run(["--camera", str(video), "--no-window", "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status is ExitStatus.OK and payload["facelets"] == facelets
+    assert any("the cube's pieces place that face there" in line for line in payload["notices"])
     assert "The colour calibration may be the cause: press R in the qbr window to reset it, or delete" in err
     assert str(tmp_path / "palette.json") in err
     status, _, err = run(["--camera", str(video), "--no-window"], tmp_path / "defaults")

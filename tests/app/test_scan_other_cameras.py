@@ -10,7 +10,8 @@ import cv2
 import numpy as np
 from synth.camera import TUNING_SEEDS, other_camera
 
-from qbr.app.commands.scan import read_photos, resolved_in_order
+from qbr.app.commands.scan import read_photos
+from qbr.app.jobs import resolved_in_order
 from qbr.cube.conventions import FACES
 from qbr.vision.palette import DEFAULT_PALETTE
 from qbr.vision.tunables import Tunables

@@ -14,18 +14,13 @@ import numpy as np
 from qbr.app.commands.result import CommandResult
 from qbr.app.errors import InputFileError, NoFaceFoundError
 from qbr.cube.conventions import FACE_NAMES, FACES
-from qbr.cube.errors import QbrError
 from qbr.files.limited_json import read_json, shown
 from qbr.files.read import UnreadableFile
 
 if TYPE_CHECKING:
     from qbr.app.environment import Environment
     from qbr.solve.i18n import Translator
-    from qbr.solve.pocket.solver import PocketSolution
-    from qbr.solve.solver import Solution
     from qbr.vision.detect import FaceDetection
-    from qbr.vision.palette import Palette
-    from qbr.vision.resolve import Resolution
     from qbr.vision.tunables import Tunables
 
 _MAX_JSON_BYTES = 1_000_000  # a colour scan is a few kB; refuse to parse anything absurd
@@ -41,6 +36,7 @@ def scan_command(
     """
     from qbr.app.debug_images import annotate, write_image
     from qbr.app.headless import translator
+    from qbr.app.jobs import resolved_in_order
     from qbr.app.report import cube_result
     from qbr.app.sources import read_image
     from qbr.app.store import Store
@@ -174,32 +170,6 @@ def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[s
     for face, stickers in complete_faces(dict(zip(FACES, images, strict=True)), rgb, tunables).items():
         rgb[face], sizes[face] = stickers, 2
     return tuple(f for f in FACES if f in found and not np.isfinite(rgb[f]).any())
-
-
-def resolved_in_order(
-    rgb: dict[str, np.ndarray], palette: Palette, budget: float, trust: Mapping[str, np.ndarray] | None = None
-) -> tuple[tuple[Resolution, Solution | PocketSolution | None, QbrError | None], dict[str, str] | None]:
-    """The cube as the photos were given or, if one placement of them by their centres stands out and reads a
-    real cube more surely, as placed; and the placement used (None: as given)."""
-    from qbr.app.jobs import resolve_and_solve
-    from qbr.app.photo_order import best_placement
-
-    first = resolve_and_solve(rgb, palette, budget, trust=trust)
-    if any(len(v) != 9 for v in rgb.values()):
-        return first, None  # a 2x2x2: no centres to place faces by
-    placed = best_placement(rgb)
-    if placed is None:
-        return first, None
-    moved = None if trust is None else {face: trust[photo] for face, photo in placed.items() if photo in trust}
-    again = resolve_and_solve({face: rgb[photo] for face, photo in placed.items()}, palette, budget, trust=moved)
-    # The given order may still give some real cube, forced by repairs and far less sure: the surer one wins.
-    if again[2] is None and (first[2] is not None or _sureness(again[0]) > _sureness(first[0])):
-        return again, placed
-    return first, None
-
-
-def _sureness(resolution: Resolution) -> float:
-    return float(np.mean(resolution.confidence)) if len(resolution.confidence) else 0.0
 
 
 def _with_order_notices(

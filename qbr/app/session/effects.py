@@ -22,6 +22,9 @@ class ResolveCube:
     """The faces' letters are only the guide's (a 2x2x2 has no centres): they may have been shown in another order."""
     trust: Mapping[str, np.ndarray] | None = None
     """Per face, each sticker's 1 - glare-spot share (``resolve_cube``'s ``trust``); None: every sticker trusted."""
+    placeable: bool = False
+    """The 3x3x3's faces were placed by their centres' colour names: a placement by the pieces the faces show that
+    stands out and reads a real cube more surely is taken instead (``Resolution.placed`` says which moved)."""
 
 
 @dataclass(frozen=True)

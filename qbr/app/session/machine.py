@@ -500,7 +500,7 @@ class Session:
         rgb = {f: self._faces[f].resolved_rgb() for f in FACES}  # a lamp's spot taken off, as qbr scan does
         trust = {f: self._faces[f].trust() for f in FACES}  # a sticker a lamp's spot lit weighs less
         return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named,
-                            trust=trust)]
+                            trust=trust, placeable=self._by_centre)]
 
     def _on_resolved(self, event: ResolvedEvent) -> list[Effect]:
         if self._mode is not Mode.RESOLVING:
@@ -512,6 +512,10 @@ class Session:
             self._edit = None  # a new scan: an earlier fix by hand no longer applies
         self._resolution = event.resolution
         turned = dict(getattr(event.resolution, "turned", None) or {})
+        placed = dict(getattr(event.resolution, "placed", None) or {})
+        if placed:  # faces placed by the pieces they show, not by their centres' names: the session follows
+            held = dict(self._faces)
+            self._faces = {face: held[placed.get(face, face)] for face in held}
         if event.solution is not None and event.error is None:
             doubt = getattr(event.resolution, "doubt", None)
             # A face that can't be shown again (the video or photos are over) is not asked for: taken as read.
@@ -533,8 +537,15 @@ class Session:
                 self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
             if self._size == 2:
                 return [PrintText(pocket_text(event.solution, self._tr()))]
-            notices = [self._turned_notice(face, k) for face, k in turned.items()]
-            if turned:
+            notices = [*(self._placed_notice(self._tr(), face, given) for face, given in placed.items()),
+                       *(self._turned_notice(face, k) for face, k in turned.items())]
+            if placed:
+                face, given = next(iter(placed.items()))
+                # Centres named for each other: a calibration's doing when there is one; say how to undo it.
+                hint = ("app.msg.calibration_hint",) if self._calibrated() else ()
+                self._message = (lambda tr: _sentences(tr, self._placed_notice(tr, face, given),
+                                                       *(tr.t(k) for k in hint)), None)
+            elif turned:
                 face, k = next(iter(turned.items()))
                 self._say(_TURN_KEYS[k], face=face, colour=self._scheme.get(face, face))
             elif not from_hand and event.resolution.uncertain:
@@ -670,6 +681,11 @@ class Session:
 
     def _tr(self) -> Translator:
         return self._translators[self._lang]
+
+    def _placed_notice(self, tr: Translator, face: str, given: str) -> str:
+        """What the session says of a face placed by its pieces: its centre was read as another's colour."""
+        return tr.t("app.notice.placed", colour=_colour_name(tr, self._scheme.get(face, face)),
+                    given=_colour_name(tr, self._scheme.get(given, given)))
 
     def _turned_notice(self, face: str, turns: int) -> str:
         tr = self._tr()

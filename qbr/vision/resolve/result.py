@@ -22,7 +22,9 @@ class Resolution:
     ``colour_names`` maps face letter -> colour name as guessed from the centres (for messages); ``doubt`` the
     stickers a nearly as likely real cube shows otherwise and the face to show again; ``turned`` the faces whose
     photos were turned (face letter -> quarter turns clockwise), read turned back in ``facelets``; ``deduced`` the
-    facelets not measured but following from the others (a 2x2x2's face not found: its corners' other stickers).
+    facelets not measured but following from the others (a 2x2x2's face not found: its corners' other stickers);
+    ``placed`` the faces read from stickers given as another face (face letter -> the letter given), when the
+    caller placed them by the pieces they show (``qbr.app.jobs.resolved_in_order``).
     """
 
     facelets: str
@@ -35,6 +37,7 @@ class Resolution:
     doubt: Doubt | None = None
     turned: dict[str, int] = field(default_factory=dict)
     deduced: tuple[int, ...] = ()
+    placed: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
