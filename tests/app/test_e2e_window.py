@@ -53,8 +53,16 @@ def xvfb():
     if not number.isdigit():
         server.kill()
         pytest.fail("Xvfb did not start")
-    n = int(number)
-    yield f":{n}"
+    display = f":{int(number)}"
+    # Under load the server may name its display before a client can open it: wait until one can (seen once in CI).
+    deadline = time.monotonic() + 10
+    while subprocess.run(["xdotool", "getdisplaygeometry"], env={**os.environ, "DISPLAY": display},
+                         capture_output=True).returncode != 0:
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            pytest.fail(f"Xvfb on {display} accepts no client")
+        time.sleep(0.1)
+    yield display
     server.terminate()
     try:
         server.wait(5)
