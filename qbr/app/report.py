@@ -7,6 +7,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from qbr.app.commands.result import CommandResult
+from qbr.app.read_notices import placed_notices, turned_notices
 from qbr.cube.conventions import FACES
 from qbr.cube.errors import InvalidCubeError, QbrError
 
@@ -19,28 +20,6 @@ if TYPE_CHECKING:
 _SHOWN_PROBLEMS = 3  # a garbage scan can have dozens of problems: the first few say enough on one line
 _SHOWN_UNCERTAIN = 5  # the stickers worth a second look; more would hide them
 _SHOWN_DOUBT = 12  # a garbage scan puts every sticker in doubt: the first dozen say enough on one line
-
-
-_TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}
-
-
-def turned_notices(resolution: Resolution, tr: Translator) -> list[str]:
-    """One sentence per face whose photo was turned (and read turned back), naming it and the turn."""
-    from qbr.solve.instructions import colour_name
-
-    turned = getattr(resolution, "turned", None) or {}
-    return [tr.t(_TURN_KEYS[k], face=face, colour=colour_name(resolution.colour_names.get(face, face), tr))
-            for face, k in turned.items()]
-
-
-def placed_notices(resolution: Resolution, tr: Translator) -> list[str]:
-    """One sentence per face placed by the pieces it shows where its centre's colour name had put another face."""
-    from qbr.solve.instructions import colour_name
-
-    names = resolution.colour_names
-    placed = getattr(resolution, "placed", None) or {}
-    return [tr.t("app.notice.placed", colour=colour_name(names.get(face, face), tr),
-                 given=colour_name(names.get(given, given), tr)) for face, given in placed.items()]
 
 
 def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection[str] = ()) -> list[str]:
@@ -61,7 +40,9 @@ def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection
 def read_notices(resolution: Resolution, tr: Translator, left_out: Collection[str] = ()) -> list[str]:
     """What the reading corrected or filled in: faces placed by their pieces or turned back, stickers that follow
     from the others."""
-    return [*placed_notices(resolution, tr), *turned_notices(resolution, tr),
+    names = resolution.colour_names
+    return [*placed_notices(getattr(resolution, "placed", None) or {}, names, tr),
+            *turned_notices(getattr(resolution, "turned", None) or {}, names, tr),
             *deduced_notices(resolution, tr, left_out)]
 
 

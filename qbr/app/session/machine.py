@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from qbr.app.read_notices import TURN_KEYS, placed_notices, turned_notices
 from qbr.app.session.calibration import Calibration
 from qbr.app.session.config import SessionConfig
 from qbr.app.session.effects import (
@@ -64,7 +65,6 @@ if TYPE_CHECKING:
     from qbr.vision.resolve import Resolution
 
 
-_TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
 _CAPTURED_TURNED_KEYS = {1: "app.msg.captured_turned_cw", 2: "app.msg.captured_turned_half",
                          3: "app.msg.captured_turned_ccw"}
 
@@ -537,17 +537,17 @@ class Session:
                 self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
             if self._size == 2:
                 return [PrintText(pocket_text(event.solution, self._tr()))]
-            notices = [*(self._placed_notice(self._tr(), face, given) for face, given in placed.items()),
-                       *(self._turned_notice(face, k) for face, k in turned.items())]
+            notices = [*placed_notices(placed, self._scheme, self._tr()),
+                       *turned_notices(turned, self._scheme, self._tr())]
             if placed:
                 face, given = next(iter(placed.items()))
                 # Centres named for each other: a calibration's doing when there is one; say how to undo it.
                 hint = ("app.msg.calibration_hint",) if self._calibrated() else ()
-                self._message = (lambda tr: _sentences(tr, self._placed_notice(tr, face, given),
+                self._message = (lambda tr: _sentences(tr, *placed_notices({face: given}, self._scheme, tr),
                                                        *(tr.t(k) for k in hint)), None)
             elif turned:
                 face, k = next(iter(turned.items()))
-                self._say(_TURN_KEYS[k], face=face, colour=self._scheme.get(face, face))
+                self._say(TURN_KEYS[k], face=face, colour=self._scheme.get(face, face))
             elif not from_hand and event.resolution.uncertain:
                 # The stickers the resolver is least sure of: worth a look on the net before solving.
                 review = len(event.resolution.uncertain)
@@ -681,15 +681,6 @@ class Session:
 
     def _tr(self) -> Translator:
         return self._translators[self._lang]
-
-    def _placed_notice(self, tr: Translator, face: str, given: str) -> str:
-        """What the session says of a face placed by its pieces: its centre was read as another's colour."""
-        return tr.t("app.notice.placed", colour=_colour_name(tr, self._scheme.get(face, face)),
-                    given=_colour_name(tr, self._scheme.get(given, given)))
-
-    def _turned_notice(self, face: str, turns: int) -> str:
-        tr = self._tr()
-        return tr.t(_TURN_KEYS[turns], face=face, colour=_colour_name(tr, self._scheme.get(face, face)))
 
     def _say(self, key: str, persistent: bool = False, **params: str) -> None:
         def text(tr: Translator) -> str:

@@ -1,0 +1,25 @@
+"""The sentences that say what the reading corrected: faces placed by their pieces, photos turned back. One
+wording for the session (its scheme names the colours) and the reports (the resolution's centres name them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from qbr.solve.instructions import colour_name
+
+if TYPE_CHECKING:
+    from qbr.solve.i18n import Translator
+
+TURN_KEYS = {1: "app.notice.turned_cw", 2: "app.notice.turned_half", 3: "app.notice.turned_ccw"}  # quarter turns cw
+
+
+def placed_notices(placed: Mapping[str, str], names: Mapping[str, str], tr: Translator) -> list[str]:
+    """One sentence per face placed by the pieces it shows (face -> the face its centre's name had given it)."""
+    return [tr.t("app.notice.placed", colour=colour_name(names.get(face, face), tr),
+                 given=colour_name(names.get(given, given), tr)) for face, given in placed.items()]
+
+
+def turned_notices(turned: Mapping[str, int], names: Mapping[str, str], tr: Translator) -> list[str]:
+    """One sentence per face whose photo was turned (face -> quarter turns clockwise), read turned back."""
+    return [tr.t(TURN_KEYS[k], face=face, colour=colour_name(names.get(face, face), tr)) for face, k in turned.items()]
