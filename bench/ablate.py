@@ -53,7 +53,7 @@ import qbr.vision.resolve.clusters as clusters  # noqa: E402
 import qbr.vision.resolve.cube as resolve_3x3  # noqa: E402
 import qbr.vision.resolve.descent as descent  # noqa: E402
 import qbr.vision.resolve.light as light  # noqa: E402
-import qbr.vision.resolve.pieces as pieces  # noqa: E402
+import qbr.vision.resolve.lost_face as lost_face  # noqa: E402
 import qbr.vision.resolve.turned as turned  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
@@ -128,9 +128,10 @@ def _detect_source(module: Any, name: str, old: str, new: str) -> Callable[[], c
     return lambda: _patched_everywhere(module, name, _rewritten(module, name, old, new, vars(module)))
 
 
-def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, tunables: Tunables) -> tuple:
+def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, tunables: Tunables,
+                   stand_in: int | None = None) -> tuple:
     """In place of the clustering start: the centres as measured (duplicates the other starts)."""
-    return linear_to_lab(linear * gains)[pieces.CENTRE_SLOTS], gains
+    return lost_face.seeded_centres(linear_to_lab(linear * gains), measured, stand_in), gains
 
 
 RULES = (

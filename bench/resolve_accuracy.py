@@ -95,12 +95,20 @@ def _turned(scans: Sequence[tuple[str, dict, str]], pairs: bool) -> Callable[[],
     return cases
 
 
+def _lost(cases: Iterable[tuple[str, dict, str]]) -> Iterable[tuple[dict, str]]:
+    """Each cube once per face, that face not found (its stickers to be deduced from the other five)."""
+    for _, rgb, truth in cases:
+        for face in FACES:
+            yield {f: v for f, v in rgb.items() if f != face}, truth
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, default=50, help="augmentation seeds per scan and range")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override a resolve tunable (e.g. resolve_cast_prior=2), to measure its effect")
-    parser.add_argument("--only", choices=["scans", "all"], default="all", help="scans: dev and augmented rows only")
+    parser.add_argument("--only", choices=["scans", "lost", "all"], default="all",
+                        help="scans: dev and augmented rows only; lost: the rows with a face lost only")
     parser.add_argument("--rev", default="", help="also time qbr/vision/resolve of this git revision, interleaved")
     args = parser.parse_args(argv)
     overrides = {}
@@ -111,9 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     scans = dev_scans()
     tuning, validation = TUNING_SEEDS[: args.seeds], VALIDATION_SEEDS[: args.seeds]
     times: list[float] = []
+    lost_times: list[float] = []
     tuning_misses: list[tuple[str, str]] = []
     validation_misses: list[tuple[str, str]] = []  # counted only: validation is not looked at (bench/seeds.py)
-    rows = [
+    rows = [] if args.only == "lost" else [
         _row("dev scans as measured", ((rgb, truth) for _, rgb, truth in scans), times),
         _row(f"augmented, tuning seeds {tuning.start}-{tuning.stop - 1}",
              ((augment(rgb, truth, s), truth) for _, rgb, truth in scans for s in tuning), times,
@@ -136,6 +145,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.only == "all":
         rows.append(_row("dev scans, one face turned", _turned(scans, pairs=False)(), []))
         rows.append(_row("dev scans, two faces turned", _turned(scans, pairs=True)(), []))
+    if args.only in ("lost", "all"):
+        # A face not found (qbr scan then deduces it): each face of each cube in turn.
+        lost = max(args.seeds // 5, 1)  # six resolutions a cube: a fifth of the seeds says enough
+        rows.append(_row("dev scans, one face lost", _lost(scans), lost_times))
+        rows.append(_row(f"augmented, one face lost, tuning seeds {tuning.start}-{tuning.start + lost - 1}",
+                         _lost((n, augment(rgb, truth, s), truth) for n, rgb, truth in scans for s in tuning[:lost]),
+                         lost_times))
+        rows.append(_row(f"augmented, one face lost, validation seeds {validation.start}-{validation.start + lost - 1}",
+                         _lost((n, augment(rgb, truth, s), truth) for n, rgb, truth in scans
+                               for s in validation[:lost]), lost_times))
+        rows.append(_row("solved, 6 palettes x 3 schemes, bright, one face lost",
+                         _lost(("", solved_cube(p, sc, 0), SOLVED) for p in PALETTES for sc in SCHEMES), []))
     print("| data | cubes | exact | silently wrong |")
     print("|---|---:|---:|---:|")
     for name, n, exact, silent in rows:
@@ -152,6 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     garbage = [{f: rng.uniform(0, 255, (9, 3)) for f in FACES} for _ in range(50)]
     sure = sum(1 for rgb in garbage if (r := resolve_cube(rgb)).valid and not getattr(r, "doubt", None))
     print(f"random RGB: {sure}/50 come out as a sure, valid cube")
+    lost = sum(1 for rgb, _ in _lost(("", g, "") for g in garbage[:10])
+               if (r := resolve_cube(rgb)).valid and not getattr(r, "doubt", None))
+    print(f"random RGB, one face lost: {lost}/60 come out as a sure, valid cube")
     same = 0
     for _, rgb, _ in scans:
         alike = {f: np.array(rgb[f], float) for f in FACES}
@@ -160,7 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = resolve_cube(alike)
         same += result.valid and not getattr(result, "doubt", None)
     print(f"six identical centres: {same}/{len(scans)} come out as a sure, valid cube")
-    print(f"median time per cube (dev + augmented): {1000 * statistics.median(times):.1f} ms")
+    for what, measured in (("dev + augmented", times), ("a face lost", lost_times)):
+        if measured:
+            print(f"median time per cube ({what}): {1000 * statistics.median(measured):.1f} ms")
     if args.rev:
         compare_speed(args.rev, scans)
     return 0

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from qbr.cube.conventions import FACES
 from qbr.cube.errors import InvalidCubeError, QbrError
 
 if TYPE_CHECKING:
@@ -62,8 +63,8 @@ def resolved_in_order(
     from qbr.app.photo_order import best_placement
 
     first = resolve_and_solve(rgb, palette, budget, trust=trust, on_progress=on_progress)
-    if any(len(v) != 9 for v in rgb.values()):
-        return first, None  # a 2x2x2: no centres to place faces by
+    if any(len(v) != 9 for v in rgb.values()) or len(rgb) != len(FACES):
+        return first, None  # a 2x2x2, or a face lost: no six centres to place faces by
     placed = best_placement(rgb)
     if placed is None:
         return first, None

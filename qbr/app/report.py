@@ -23,15 +23,15 @@ _SHOWN_DOUBT = 12  # a garbage scan puts every sticker in doubt: the first dozen
 
 
 def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection[str] = ()) -> list[str]:
-    """One sentence per face not found (a 2x2x2's: its stickers follow from the other five), or found but
+    """One sentence per face not found (its stickers follow from the other five faces), or found but
     ``left_out`` (it fits no cube with the other five), or sticker not read."""
     from qbr.cube.pocket.conventions import facelet_name as pocket_facelet_name
 
     deduced = tuple(getattr(resolution, "deduced", None) or ())
     per_face = len(resolution.facelets) // len(FACES)
     faces = [f for i, f in enumerate(FACES) if all(k in deduced for k in range(per_face * i, per_face * (i + 1)))]
-    lines = [tr.t("app.notice.left_out_face" if face in left_out else "app.notice.deduced_face", face=face)
-             for face in faces]
+    lost = "app.notice.deduced_face" if per_face == 4 else "app.notice.deduced_cube_face"
+    lines = [tr.t("app.notice.left_out_face" if face in left_out else lost, face=face) for face in faces]
     lines += [tr.t("app.notice.deduced_sticker", sticker=pocket_facelet_name(i)) for i in deduced
               if FACES[i // per_face] not in faces]
     return lines

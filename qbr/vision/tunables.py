@@ -375,6 +375,12 @@ class Tunables:
     """Two colours whose means are closer than this many times their stickers' median spread cannot be told apart."""
     resolve_doubt_below: float = 0.5
     """Stickers less confident than this are in doubt: a nearly as cheap real cube shows them in another colour."""
+    resolve_free_colour_cost: float = 20.0
+    """What a colour costs a colouring when stickers show it but no measured centre pins it (a lost face's): fitted
+    freely it takes any few stickers perfectly, so it must earn its place; one misfit's worth (``resolve_misfit``)."""
+    resolve_lost_doubt_below: float = 0.8
+    """The same when a face was lost (its stickers deduced): its pieces' other stickers are each read once, so a
+    misread there shows in no other sticker and a cube this close is no surer (physcam hard tuning drops)."""
     resolve_max_misfit_share: float = 0.35
     """Median own-colour distance / (own + nearest other) above which the colours are not a cube's (noise: 0.4+)."""
     resolve_centre_margin: float = 10.0

@@ -89,10 +89,28 @@ def test_scan_huge_and_faceless_images(tmp_path: Path) -> None:
     good = photos(DATA / "photos" / "3x3x3-random-02__2018-02-22")
     huge = np.full((8000, 8000, 3), 200, np.uint8)
     cv2.imwrite(str(tmp_path / "huge.jpg"), huge)
-    status, out, _err = run(["scan", *good[:3], str(tmp_path / "huge.jpg"), *good[4:], "--json"], tmp_path)
+    cv2.imwrite(str(tmp_path / "blank.jpg"), huge[:600, :800])
+    # Two faces lost: nothing fixes them.
+    status, out, _err = run(["scan", *good[:3], str(tmp_path / "huge.jpg"), str(tmp_path / "blank.jpg"), good[5],
+                             "--json"], tmp_path)
     payload = json.loads(out)
     assert status is ExitStatus.NO_FACE_FOUND
     assert "huge.jpg" in payload["error"]["message"] and "down face D" in payload["error"]["message"]
+    assert "blank.jpg" in payload["error"]["message"] and "left face L" in payload["error"]["message"]
+
+
+@pytest.mark.parametrize("lost", range(6), ids=lambda i: FACES[i])
+def test_scan_one_face_not_found_is_deduced_from_the_other_five(lost: int, tmp_path: Path) -> None:
+    folder = DATA / "photos" / "3x3x3-random-02__2018-02-22"
+    given = photos(folder)
+    given[lost] = str(tmp_path / "blank.jpg")
+    cv2.imwrite(given[lost], np.full((600, 800, 3), 200, np.uint8))
+    status, out, _err = run(["scan", *given, "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status is ExitStatus.OK
+    assert_solves(payload, truth(folder))
+    assert payload["deduced"] == list(range(9 * lost, 9 * lost + 9))
+    assert f"{FACES[lost]} photo" in payload["notices"][0]
 
 
 @pytest.mark.parametrize("scan", SCANS, ids=lambda p: p.stem)

@@ -64,15 +64,19 @@ def scan_command(
             write_image(Path(debug_dir) / f"{face}.png", annotated)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
                if face not in rgb]
-    if missing:
-        which = "cube" if size is None else f"{size}x{size}x{size}"
-        raise NoFaceFoundError(
-            f"no {which} face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
-            "of the picture, in even light"
-        )
+    which = "cube" if size is None else f"{size}x{size}x{size}"
+    not_found = NoFaceFoundError(
+        f"no {which} face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
+        "of the picture, in even light"
+    )
+    # One 3x3x3 face lost: its stickers may follow from the other five (resolution says whether they do).
+    if missing and not (len(missing) == 1 and size != 2 and set(sizes.values()) == {3}):
+        raise not_found
     by_face = dict(zip(FACES, paths, strict=True))
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
     resolved, placed = resolved_in_order(rgb, palette, budget, trust)
+    if missing and not resolved[0].valid:
+        raise not_found  # the other five faces do not fix the lost one's stickers: that photo is the problem
     result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
         result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)
@@ -190,9 +194,9 @@ def _with_order_notices(
 
 
 def cube_size(sizes: Mapping[str, int], paths: Mapping[str, Path]) -> int:
-    """The one grid size of all six faces (3 or 2); InputFileError naming the photos when they disagree."""
+    """The one grid size of the faces found (3 or 2); InputFileError naming the photos when they disagree."""
     by_size: dict[int, list[str]] = {}
-    for face in FACES:
+    for face in [f for f in FACES if f in sizes]:  # a face not found has no size
         by_size.setdefault(sizes[face], []).append(f"{paths[face]} ({face})")
     if len(by_size) == 1:
         return next(iter(by_size))

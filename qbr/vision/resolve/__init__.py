@@ -2,7 +2,8 @@
 
 The 3x3 (``cube.resolve_cube``), in order:
 
-1. ``measured``: the 54 colours read from the per-face mapping; stickers with no usable value marked.
+1. ``measured``: the 54 colours read from the per-face mapping; stickers with no usable value marked. A face
+   not found at all (``lost_face``) is deduced from the other five: the descents start from a stand-in for its centre.
 2. ``turned``: faces photographed turned are read turned back when that fits a real cube far better.
 3. ``descent``: from four starts (the centres, and the stickers ``clusters``-ed nine to a colour, each also with
    each face's light fitted to the palette), the piece ``search`` over ``pieces`` (the cheapest real cube for a

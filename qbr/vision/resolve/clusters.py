@@ -7,12 +7,14 @@ from numpy.typing import NDArray
 
 from qbr.vision.colour import delta_e, linear_to_lab
 from qbr.vision.resolve import light
+from qbr.vision.resolve.lost_face import seeded_centres
 from qbr.vision.resolve.pieces import CENTRE_SLOTS
 from qbr.vision.tunables import Tunables
 
 
 def balanced_clusters(
-    linear: NDArray[np.float64], measured: NDArray[np.bool_], gains: NDArray[np.float64], tunables: Tunables
+    linear: NDArray[np.float64], measured: NDArray[np.bool_], gains: NDArray[np.float64], tunables: Tunables,
+    stand_in: int | None = None,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Six colour anchors (Lab, one per face) and per-sticker light gains from clustering all stickers, nine a colour.
 
@@ -24,7 +26,7 @@ def balanced_clusters(
     from scipy.optimize import linear_sum_assignment
 
     lab = linear_to_lab(linear * gains)
-    anchors = lab[CENTRE_SLOTS].copy()
+    anchors = seeded_centres(lab, measured, stand_in)
     rows = np.flatnonzero(measured)
     room = -(-len(rows) // 6)  # nine of each colour (fewer if some are unmeasured)
     member = np.full(54, -1)
@@ -42,5 +44,6 @@ def balanced_clusters(
                             for k in range(6)])
     centre_cluster = member[CENTRE_SLOTS]
     if sorted(centre_cluster.tolist()) != list(range(6)):
-        _, centre_cluster = linear_sum_assignment(delta_e(lab[CENTRE_SLOTS][:, None, :], anchors[None, :, :]))
+        seeds = seeded_centres(lab, measured, stand_in)
+        _, centre_cluster = linear_sum_assignment(delta_e(seeds[:, None, :], anchors[None, :, :]))
     return anchors[centre_cluster], gains

@@ -19,6 +19,10 @@ def sticker_costs(lab: NDArray[np.float64], anchors: NDArray[np.float64], measur
     each sticker's costs: a sticker mostly lit by a glare spot says less about its colour, so its pieces decide more.
     """
     cost = delta_e(lab[:, None, :], anchors[None, :, :])
+    unseen = ~np.isfinite(anchors).all(axis=1)
+    if unseen.any() and not unseen.all():
+        # A colour no measured sticker has (a lost face's, all of it on that face) is unlike any sticker seen.
+        cost[:, unseen] = cost[:, ~unseen].max(axis=1, keepdims=True)
     if colours is not None:
         own = measured & (colours >= 0)
         count = np.bincount(colours[own], minlength=6)[colours[own]]
@@ -33,7 +37,10 @@ def sticker_costs(lab: NDArray[np.float64], anchors: NDArray[np.float64], measur
 
 def trusted_mean(lab: NDArray[np.float64], members: NDArray[np.bool_], trust: NDArray[np.float64] | None
                  ) -> NDArray[np.float64]:
-    """The mean colour of ``members``, each weighted by its trust (a sticker a spot lit pulls its colour less)."""
+    """The mean colour of ``members``, each weighted by its trust (a sticker a spot lit pulls its colour less); NaN
+    without members."""
+    if not members.any():
+        return np.full(lab.shape[1], np.nan)  # no sticker has this colour: no anchor (see ``sticker_costs``)
     if trust is None:
         return lab[members].mean(axis=0)
     weights = trust[members]

@@ -31,6 +31,7 @@ from qbr.vision.palette import DEFAULT_PALETTE, Palette
 from qbr.vision.resolve.alternatives import margins
 from qbr.vision.resolve.as_seen import as_seen
 from qbr.vision.resolve.doubt import find_doubt
+from qbr.vision.resolve.lost_face import deducible
 from qbr.vision.resolve.measured import read_cube_colours, read_trust, unreadable_problem
 from qbr.vision.resolve.naming import name_colours
 from qbr.vision.resolve.pieces import CENTRE_SLOTS, PIECE_FACELETS
@@ -59,8 +60,8 @@ def resolve_cube(
     palette = palette or DEFAULT_PALETTE
     stickers = read_cube_colours(rgb, 9)
     measured = np.isfinite(stickers).all(axis=1)
-    if not measured[CENTRE_SLOTS].all():
-        # Without every centre there is nothing to anchor the colours to.
+    if not measured[CENTRE_SLOTS].all() and not deducible(measured):
+        # Without every centre there is nothing to anchor the colours to, unless one whole face is lost.
         return unreadable(measured, facelet_name)
     weights = read_trust(trust, 9, tunables)
     read = read_turned_back(stickers, measured, tunables, weights)
@@ -80,7 +81,10 @@ def resolve_cube(
     polished = polish(linear, measured, fit.solution[0], tunables, read.trust)
     colours, honest, anchors, alternatives = polished.colours, polished.honest, polished.anchors, polished.alternatives
     clashing = _misfit(fit.cost, colours) > tunables.resolve_misfit
-    facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, measured, strict=True))
+    # A lost face's stickers are what its pieces, placed by the other five faces, show.
+    known = measured | deducible(measured)
+    deduced = tuple(int(i) for i in np.flatnonzero(known & ~measured))
+    facelets = "".join(FACES[c] if ok else "?" for c, ok in zip(colours, known, strict=True))
     cap = tunables.resolve_margin_cap * tunables.resolve_sticker_margin_scale
     # Other starts that ended in a cube nearly as cheap, and faces read turned: dearer than the found colouring
     # by what they were, and than the polished one by what polishing gained besides.
@@ -88,11 +92,12 @@ def resolve_cube(
     alternatives += [(extra + gained, shows) for extra, shows in fit.rivals]
     alternatives += [(extra + gained, shows) for extra, shows, _ in read.turned_rivals]
     margin = margins(colours, alternatives, cap)
-    confidence = np.where(measured, 1.0 - np.exp(-margin / tunables.resolve_sticker_margin_scale), 0.0)
+    confidence = np.where(known, 1.0 - np.exp(-margin / tunables.resolve_sticker_margin_scale), 0.0)
     confidence[clashing] = 0.0  # repaired by the pieces, not seen: worth a look
     confidence[CENTRE_SLOTS] = 1.0
-    problems = [unreadable_problem(~measured, facelet_name)] if not measured.all() else validate(facelets, names)
-    spread = np.array([np.median(honest[measured & (colours == c), c]) for c in range(6)])
+    problems = [unreadable_problem(~known, facelet_name)] if not known.all() else validate(facelets, names)
+    spread = np.array([np.median(honest[measured & (colours == c), c]) if (measured & (colours == c)).any()
+                       else np.nan for c in range(6)])  # a lost face's colour may be seen on no other face
     problems += alike_colours(anchors, spread, names, tunables)
     if misfit_share(honest, colours, measured) > tunables.resolve_max_misfit_share:
         problems.append(not_a_cube_problem(
@@ -105,7 +110,8 @@ def resolve_cube(
             "centres", "the centres do not tell which colour belongs to which face: scan them again"))
         confidence[PIECE_FACELETS] = 0.0
     uncertain = least_certain(confidence, tunables)
-    doubt = find_doubt(confidence, measured, tunables)
+    # A lost face leaves its pieces' other stickers to tell them alone: a misread there shows in no other sticker.
+    doubt = find_doubt(confidence, known, tunables, tunables.resolve_lost_doubt_below if deduced else None)
     if doubt is not None and read.turned_rivals:
         # If the closest alternative reads one face turned, that face is the one to show again.
         extra, shows, face = min(read.turned_rivals, key=lambda r: r[0] / max(np.count_nonzero(r[1] != colours), 1))
@@ -113,7 +119,7 @@ def resolve_cube(
             doubt = Doubt(doubt.stickers, FACES[face])
     if doubt is not None and any(p.kind is ProblemKind.COLOURS for p in problems):
         doubt = Doubt(doubt.stickers, None)
-    return resolution(facelets, problems, confidence, uncertain, names, doubt=doubt, turned=turned)
+    return resolution(facelets, problems, confidence, uncertain, names, doubt=doubt, turned=turned, deduced=deduced)
 
 
 def _misfit(cost: np.ndarray, colours: np.ndarray) -> np.ndarray:

@@ -14,7 +14,7 @@ from qbr.vision.colour import linear_to_lab, srgb_decode
 from qbr.vision.resolve import clusters, light  # called through their modules: bench/ablate switches each off
 from qbr.vision.resolve.costs import sticker_costs, trusted_mean
 from qbr.vision.resolve.judge import judge
-from qbr.vision.resolve.pieces import CENTRE_SLOTS
+from qbr.vision.resolve.lost_face import UNSEEN, lost_centre_stand_ins, seeded_centres
 from qbr.vision.resolve.search import Kind, solve
 from qbr.vision.tunables import Tunables
 
@@ -42,12 +42,14 @@ def fit_cube(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunable
     the colouring only, not on the path the descent took.
     """
     linear = srgb_decode(np.where(measured[:, None], stickers, 0.0))
-    lab = linear_to_lab(linear)
     ones = np.ones((54, 3))
-    starts = [(lab[CENTRE_SLOTS], ones), clusters.balanced_clusters(linear, measured, ones, tunables)]
     fitted = light.palette_gains(linear, measured, tunables)
-    starts.append((linear_to_lab(linear * fitted)[CENTRE_SLOTS], fitted))
-    starts.append(clusters.balanced_clusters(linear, measured, fitted, tunables))
+    starts = []
+    for stand_in in lost_centre_stand_ins(linear, measured, tunables):
+        for gains in (ones, fitted):
+            starts.append((seeded_centres(linear_to_lab(linear * gains), measured, stand_in), gains))
+            if stand_in != UNSEEN:  # clusters of nine (or so) each would give the lost colour stickers anyway
+                starts.append(clusters.balanced_clusters(linear, measured, gains, tunables, stand_in))
     ends = []
     scores: dict[bytes, float] = {}  # starts often end in the same colouring: score each once
     for anchors, gains in starts:

@@ -11,9 +11,11 @@ from qbr.vision.resolve.result import Doubt
 from qbr.vision.tunables import Tunables
 
 
-def find_doubt(confidence: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables) -> Doubt | None:
-    """The stickers in doubt (a nearly as cheap real cube shows them otherwise) and the face that has most of them."""
-    doubtful = measured & (confidence < tunables.resolve_doubt_below)
+def find_doubt(confidence: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables,
+               below: float | None = None) -> Doubt | None:
+    """The stickers in doubt (a nearly as cheap real cube shows them otherwise) and the face that has most of them;
+    ``below``: the confidence under which a sticker is in doubt (``resolve_doubt_below`` unless given)."""
+    doubtful = measured & (confidence < (tunables.resolve_doubt_below if below is None else below))
     doubtful[CENTRE_SLOTS] = False
     if not doubtful.any():
         return None

@@ -8,6 +8,7 @@ from numpy.typing import NDArray
 from qbr.vision.colour import linear_to_lab
 from qbr.vision.resolve.costs import sticker_costs, trusted_mean
 from qbr.vision.resolve.light import face_light
+from qbr.vision.resolve.lost_face import free_colours
 from qbr.vision.tunables import Tunables
 
 
@@ -36,6 +37,7 @@ def judge(linear: NDArray[np.float64], measured: NDArray[np.bool_], colours: NDA
     score = _total(capped if trust is None else capped * trust[:, None], colours, measured)
     # A colouring that needs the faces' light to differ much is the less likely: casts count too.
     honest = sticker_costs(lab, anchors, measured, colours, trust)
+    score += tunables.resolve_free_colour_cost * free_colours(colours, measured)  # a lost face's colour, fitted freely
     return score + tunables.resolve_cast_cost * strain, honest, anchors
 
 

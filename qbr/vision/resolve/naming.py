@@ -21,11 +21,12 @@ def name_colours(anchors_rgb: NDArray[np.float64], palette: Palette) -> dict[str
     reference = palette.lab()
     white = srgb_decode(palette.colours["white"])
     linear = srgb_decode(anchors_rgb)
-    tries = [np.ones(3)] + [white / np.maximum(linear[j], 1e-6) for j in range(6)]
+    seen = np.isfinite(linear).all(axis=1)  # a lost face's colour seen nowhere else has no anchor: it takes the rest
+    tries = [np.ones(3)] + [white / np.maximum(linear[j], 1e-6) for j in np.flatnonzero(seen)]
     best: tuple[float, tuple[int, ...]] | None = None
     for gains in tries:
-        lab = linear_to_lab(linear * gains)
-        cost = delta_e(lab[:, None, :], reference[None, :, :])
+        lab = linear_to_lab(np.where(seen[:, None], linear, 0.0) * gains)
+        cost = np.where(seen[:, None], delta_e(lab[:, None, :], reference[None, :, :]), 0.0)
         rows, cols = linear_sum_assignment(cost)
         total = float(cost[rows, cols].sum())
         if best is None or total < best[0]:

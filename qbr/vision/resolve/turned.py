@@ -15,7 +15,8 @@ from qbr.vision.resolve.alternatives import Alternative
 from qbr.vision.resolve.costs import sticker_costs
 from qbr.vision.resolve.descent import Fit, fit_cube
 from qbr.vision.resolve.judge import judge
-from qbr.vision.resolve.pieces import CENTRE_SLOTS, CORNER_COLOURS, CORNER_SLOTS, EDGE_COLOURS, EDGE_SLOTS, option_costs
+from qbr.vision.resolve.lost_face import lost_centre_stand_ins, seeded_centres
+from qbr.vision.resolve.pieces import CORNER_COLOURS, CORNER_SLOTS, EDGE_COLOURS, EDGE_SLOTS, option_costs
 from qbr.vision.resolve.search import solve
 from qbr.vision.tunables import Tunables
 
@@ -86,12 +87,15 @@ def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_],
         # light that no reading chose (each face fitted to the default palette, the centres as the colours).
         gains = light.palette_gains(linear, measured[rows], tunables)
         lab = linear_to_lab(linear * gains)
-        plain = sticker_costs(lab, lab[CENTRE_SLOTS], measured[rows], trust=None if trust is None else trust[rows])
+        stand_in = lost_centre_stand_ins(linear, measured[rows], tunables)[0]
+        plain = sticker_costs(lab, seeded_centres(lab, measured[rows], stand_in), measured[rows],
+                              trust=None if trust is None else trust[rows])
         tries = []
         for cost in (fit.cost, plain):
             # First by a cheap bound (pieces placed without twist, flip and parity), then exactly for the best.
             bounds = sorted((_free_bound(cost[_turned_rows({face: k})], tunables), face, k)
-                            for face in range(6) if face not in turns for k in _TURNS)
+                            for face in range(6) if face not in turns and measured[9 * face : 9 * face + 9].any()
+                            for k in _TURNS)
             ranked = [(*_capped_fit(cost[_turned_rows({face: k})], tunables), face, k)
                       for _, face, k in bounds[: tunables.resolve_turn_screened * tunables.resolve_turn_candidates]]
             ranked = sorted((t for t in ranked if t[1] is not None), key=lambda t: t[0])
