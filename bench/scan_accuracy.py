@@ -65,9 +65,10 @@ class Tally:
     cubes_right: int = 0
     complete: int = 0
     complete_right: int = 0
+    deduced_right: int = 0  # exact with a face not found at all (its stickers deduced from the other five)
     failures: list[str] = field(default_factory=list)
 
-    def add(self, truth: str, got: str, found: int, label: str) -> None:
+    def add(self, truth: str, got: str, found: int, label: str, lost: int = 0) -> None:
         self.faces += 6
         self.faces_found += found
         self.facelets += 54
@@ -78,6 +79,7 @@ class Tally:
             self.complete_right += got == truth
         if got == truth:
             self.cubes_right += 1
+            self.deduced_right += lost > 0
         else:
             self.failures.append(label)
 
@@ -168,6 +170,7 @@ class CubeResult:
     got: dict[str, str]  # method -> facelets
     found: int  # faces detected in place
     misplaced: int
+    lost: int  # faces not detected at all
     live_found: int
     label: str
 
@@ -189,7 +192,8 @@ def judge_rendered(family: str, condition: str, seed: int) -> CubeResult:
         seen_live = detect_face(renders[face].image, live)
         live_found += seen_live is not None and detection_matches(seen_live, renders[face].stickers)
         reads[face] = read
-    return CubeResult(truth, letters_by_method(reads), found, misplaced, live_found, f"{condition} {label}")
+    return CubeResult(truth, letters_by_method(reads), found, misplaced, 6 - found - misplaced, live_found,
+                      f"{condition} {label}")
 
 
 def letters_by_method(reads: Mapping[str, FaceRead]) -> dict[str, str]:
@@ -230,7 +234,7 @@ def rendered(cubes: int, jobs: int) -> dict[tuple[str, str, str], Cell]:
     for (family, split, condition, _), r in zip(work, results, strict=True):
         cell = cells.setdefault((family, split, condition), Cell())
         for method, got in r.got.items():
-            cell.methods[method].add(r.truth, got, r.found, r.label)
+            cell.methods[method].add(r.truth, got, r.found, r.label, r.lost)
         cell.misplaced += r.misplaced
         cell.live_found += r.live_found
     return cells
@@ -343,8 +347,9 @@ def print_rendered(cells: Mapping[tuple[str, str, str], Cell], cubes: int, show_
           "condition, six faces each)\n")
     print("Seeds: tuning from 1, validation from 100000 (bench/seeds.py). Gap = validation - tuning, points.\n")
     print("| family | condition | faces found %: tuning | validation | gap | misplaced: tuning | validation "
-          "| cubes exact %: tuning | validation | gap | live faces found %: tuning | validation |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| cubes exact %: tuning | validation | gap | of them with a face deduced: tuning | validation "
+          "| live faces found %: tuning | validation |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for family in FAMILIES:
         for condition in CONDITIONS:
             tu, va = cells[(family, "tuning", condition)], cells[(family, "validation", condition)]
@@ -352,7 +357,8 @@ def print_rendered(cells: Mapping[tuple[str, str, str], Cell], cubes: int, show_
             ft, fv = 100 * qt.faces_found / qt.faces, 100 * qv.faces_found / qv.faces
             ct, cv = 100 * qt.cubes_right / qt.cubes, 100 * qv.cubes_right / qv.cubes
             print(f"| {family} | {condition} | {ft:.1f} | {fv:.1f} | {fv - ft:+.1f} | {tu.misplaced} | "
-                  f"{va.misplaced} | {ct:.1f} | {cv:.1f} | {cv - ct:+.1f} | {pct(tu.live_found, qt.faces)} | "
+                  f"{va.misplaced} | {ct:.1f} | {cv:.1f} | {cv - ct:+.1f} | {qt.deduced_right} | {qv.deduced_right} | "
+                  f"{pct(tu.live_found, qt.faces)} | "
                   f"{pct(va.live_found, qv.faces)} |")
     print("\nOn validation, every method (cubes exact %; the baselines share qbr's detection):\n")
     print("| family | condition | " + " | ".join(METHODS) + " | qbr, when all six faces were found |")
