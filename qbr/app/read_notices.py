@@ -1,5 +1,6 @@
-"""The sentences that say what the reading corrected: faces placed by their pieces, photos turned back. One
-wording for the session (its scheme names the colours) and the reports (the resolution's centres name them)."""
+"""The sentences that say what the reading corrected or filled in: faces placed by their pieces, photos turned
+back, a 3x3x3 face not found deduced from the other five. One wording for the session (its scheme names the
+colours) and the reports (the resolution's centres name them)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,9 @@ def placed_notices(placed: Mapping[str, str], names: Mapping[str, str], tr: Tran
 def turned_notices(turned: Mapping[str, int], names: Mapping[str, str], tr: Translator) -> list[str]:
     """One sentence per face whose photo was turned (face -> quarter turns clockwise), read turned back."""
     return [tr.t(TURN_KEYS[k], face=face, colour=colour_name(names.get(face, face), tr)) for face, k in turned.items()]
+
+
+def lost_notices(lost: list[str], names: Mapping[str, str], tr: Translator) -> list[str]:
+    """One sentence per 3x3x3 face found nowhere, its stickers deduced from the other five faces' pieces."""
+    return [tr.t("app.notice.deduced_cube_face", face=face, colour=colour_name(names.get(face, face), tr))
+            for face in lost]

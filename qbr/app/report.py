@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from qbr.app.commands.result import CommandResult
-from qbr.app.read_notices import placed_notices, turned_notices
+from qbr.app.read_notices import lost_notices, placed_notices, turned_notices
 from qbr.cube.conventions import FACES
 from qbr.cube.errors import InvalidCubeError, QbrError
 
@@ -30,8 +30,11 @@ def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection
     deduced = tuple(getattr(resolution, "deduced", None) or ())
     per_face = len(resolution.facelets) // len(FACES)
     faces = [f for i, f in enumerate(FACES) if all(k in deduced for k in range(per_face * i, per_face * (i + 1)))]
-    lost = "app.notice.deduced_face" if per_face == 4 else "app.notice.deduced_cube_face"
-    lines = [tr.t("app.notice.left_out_face" if face in left_out else lost, face=face) for face in faces]
+    if len(resolution.facelets) != _POCKET_FACELETS:  # a 3x3x3: its lost face named with its centre's colour
+        lines = lost_notices(faces, resolution.colour_names, tr)
+    else:
+        lines = [tr.t("app.notice.left_out_face" if face in left_out else "app.notice.deduced_face", face=face)
+                 for face in faces]
     lines += [tr.t("app.notice.deduced_sticker", sticker=pocket_facelet_name(i)) for i in deduced
               if FACES[i // per_face] not in faces]
     return lines

@@ -8,6 +8,7 @@ import random
 import shutil
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 import synth
@@ -100,6 +101,21 @@ def test_photo_folder_headless(tmp_path: Path) -> None:
     payload = json.loads(out)
     assert payload["facelets"] == json.loads((source / "truth.json").read_text())["expected_facelets"], err
     assert status is ExitStatus.OK
+
+
+def test_photo_folder_headless_with_a_face_not_found(tmp_path: Path) -> None:
+    source = DATA / "photos" / "3x3x3-random-01__2018-02-22"
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for face in "URFLB":
+        shutil.copy(source / f"{face}.png", folder / f"{face}.png")
+    cv2.imwrite(str(folder / "D.png"), np.full((480, 640, 3), 200, np.uint8))  # the yellow face not in its photo
+    status, out, err = run(["--images", str(folder), "--no-window", "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status is ExitStatus.OK, err
+    assert payload["facelets"] == json.loads((source / "truth.json").read_text())["expected_facelets"]
+    assert payload["deduced"] == list(range(27, 36))
+    assert any(n.startswith("The D face (yellow centre) was not found") for n in payload["notices"])
 
 
 def test_window_without_display(session_video, tmp_path: Path) -> None:

@@ -40,11 +40,11 @@ def test_photos_without_a_face_and_esc_leaving_at_once(translators) -> None:
 def test_missing_faces_are_named_in_every_language(translators) -> None:
     for lang in LANGUAGES:
         d = Driver(translators, SessionConfig(language=lang))
-        d.scan(["F", "R", "B", "L", "U"])
+        d.scan(["F", "R", "B", "L"])
         d.send(EndedEvent(d.t, "video"))
         d.send(EndedEvent(d.t, "photos"))  # said once: the first end is the one reported
         prompt = d.view.prompt
-        assert "{" not in prompt and "5" in prompt and "6" in prompt, (lang, prompt)
+        assert "{" not in prompt and "4" in prompt and "6" in prompt, (lang, prompt)
         assert translators[lang].t("colour.yellow") in prompt, (lang, prompt)
 
 
@@ -117,4 +117,35 @@ def test_named_photos_that_make_no_cube_end_at_once_without_asking_for_a_face(tr
     v = d.view
     assert v.mode is Mode.ENDED and v.guide is None and v.highlight_face is None
     assert v.prompt == "The photos ran out before the cube could be read: no face can be shown again."
+    assert d.send(TickEvent(d.t)) == [Quit()]
+
+
+def test_five_faces_and_the_end_resolve_the_cube_with_the_sixth_deduced(translators) -> None:
+    from qbr.app.session import ResolveCube
+    from qbr.solve.solver import solve
+    from qbr.vision.resolve import resolve_cube
+
+    d = Driver(translators, SessionConfig(ended_seconds=0.0))
+    d.scan(["U", "R", "F", "L", "B"])  # the yellow face never shown
+    (asked,) = d.send(EndedEvent(d.t, "video"))
+    assert isinstance(asked, ResolveCube) and sorted(asked.rgb) == sorted("URFLB") and d.view.mode is Mode.RESOLVING
+    resolution = resolve_cube(dict(asked.rgb), trust=dict(asked.trust))
+    assert resolution.facelets == CUBE and resolution.deduced == tuple(range(27, 36))
+    (printed,) = d.send(ResolvedEvent(d.t, resolution, solve(CUBE), None))
+    said = "The D face (yellow centre) was not found: its stickers follow from the pieces of the other five faces"
+    assert d.view.mode is Mode.SOLUTION and said in d.view.message and said in printed.text
+    assert d.send(TickEvent(d.t + 60)) == []  # solved: the solution stays to be stepped through
+
+
+def test_five_faces_whose_sixth_does_not_follow_end_saying_what_is_missing(translators) -> None:
+    from qbr.cube.errors import InvalidCubeError
+    from qbr.cube.validate import validate
+
+    d = Driver(translators, SessionConfig(ended_seconds=0.0))
+    d.scan(["U", "R", "F", "L", "B"])
+    d.send(EndedEvent(d.t, "photos"))
+    broken = CUBE[:9] + CUBE[10] + CUBE[9] + CUBE[11:]
+    problems = validate(broken)
+    d.send(ResolvedEvent(d.t, _resolution(broken, False, "R", problems), None, InvalidCubeError(problems)))
+    assert d.view.mode is Mode.ENDED and d.view.prompt == "The photos ran out after 5 of 6 faces. Missing: yellow."
     assert d.send(TickEvent(d.t)) == [Quit()]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from qbr.app.read_notices import TURN_KEYS, placed_notices, turned_notices
+from qbr.app.read_notices import TURN_KEYS, lost_notices, placed_notices, turned_notices
 from qbr.app.session.calibration import Calibration
 from qbr.app.session.config import SessionConfig
 from qbr.app.session.effects import (
@@ -497,8 +497,9 @@ class Session:
     def _resolve(self) -> list[Effect]:
         self._mode = Mode.RESOLVING
         self._track = None
-        rgb = {f: self._faces[f].resolved_rgb() for f in FACES}  # a lamp's spot taken off, as qbr scan does
-        trust = {f: self._faces[f].trust() for f in FACES}  # a sticker a lamp's spot lit weighs less
+        held = [f for f in FACES if f in self._faces]  # all six, or five when the source ended without one
+        rgb = {f: self._faces[f].resolved_rgb() for f in held}  # a lamp's spot taken off, as qbr scan does
+        trust = {f: self._faces[f].trust() for f in held}  # a sticker a lamp's spot lit weighs less
         return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named,
                             trust=trust, placeable=self._by_centre)]
 
@@ -537,9 +538,15 @@ class Session:
                 self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
             if self._size == 2:
                 return [PrintText(pocket_text(event.solution, self._tr()))]
+            deduced = set(getattr(event.resolution, "deduced", None) or ())
+            lost = [f for i, f in enumerate(FACES) if deduced >= set(range(9 * i, 9 * i + 9))]  # seen in no frame
             notices = [*placed_notices(placed, self._scheme, self._tr()),
-                       *turned_notices(turned, self._scheme, self._tr())]
-            if placed:
+                       *turned_notices(turned, self._scheme, self._tr()),
+                       *lost_notices(lost, self._scheme, self._tr())]
+            if lost:
+                face = lost[0]
+                self._say("app.notice.deduced_cube_face", face=face, colour=self._scheme.get(face, face))
+            elif placed:
                 face, given = next(iter(placed.items()))
                 # Centres named for each other: a calibration's doing when there is one; say how to undo it.
                 hint = ("app.msg.calibration_hint",) if self._calibrated() else ()
@@ -554,6 +561,9 @@ class Session:
                 self._message = (lambda tr: tr.t("app.msg.review", count=review), None)
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
             return [PrintText("\n".join([*notices, text]))]
+        if len(self._faces) < len(FACES) and self._ended is not None:
+            self._end()  # the other five faces do not fix the one never seen: say what is missing
+            return []
         self._mode = Mode.INVALID
         self._highlight = getattr(event.resolution, "least_certain_face", None)
         problems = list(getattr(event.error, "problems", None) or getattr(event.resolution, "problems", None) or [])
@@ -611,6 +621,8 @@ class Session:
             self._ended = (event.source, event.t)
         if self._mode in (Mode.SOLUTION, Mode.RESOLVING, Mode.ENDED, Mode.EDITING):
             return []  # solved (the solution stays to step through), decided when the answer comes or the net is left
+        if self._mode is Mode.SCANNING and self._size == 3 and len(self._faces) == len(FACES) - 1:
+            return self._resolve()  # one face never seen: the other five faces' pieces may fix its stickers
         self._end()
         return []
 
