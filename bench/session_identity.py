@@ -20,6 +20,8 @@ faces placed by the pieces they show where that stands out (the session's resolu
 "six detected": cubes whose six photos were all detected in place, the most the session can capture (each face is
 shown once: a face not detected is never seen); ``--set`` reaches these sessions' identity too. ``--show-stalls``
 lists, for the tuning cubes not captured whole, why each missing face was not (not detected, or held and not taken).
+The last two columns: the same sessions with the source ending after the faces, as a video does (five faces
+captured: the session resolves them, the sixth deduced from their pieces), and how many of those read exactly.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from session_colours import GROUPS, Face, Job, group_label, read_all
 from qbr.app.analysis import FrameAnalysis
 from qbr.app.headless import translator
 from qbr.app.jobs import resolve_effect
-from qbr.app.session import FrameEvent, ResolveCube, Session, SessionConfig
+from qbr.app.session import EndedEvent, FrameEvent, ResolveCube, Session, SessionConfig
 from qbr.app.session.identity import CapturedFace, IdentityTunables, faces_by_centre
 from qbr.cube.conventions import FACES, STANDARD_SCHEME
 from qbr.cube.generate import random_state
@@ -92,12 +94,13 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
 
 
 def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTunables(),  # noqa: B008
-                 missed: list[str] | None = None, own: bool = True) -> ResolveCube | None:
+                 missed: list[str] | None = None, own: bool = True, ended: bool = False) -> ResolveCube | None:
     """The cube a live session asks to resolve after each detected face is held up for 0.8 s (URFDLB, a second
     without a face between them), each frame analysed as the live chain reads it (names with glare and spot, the
     spot shares kept; with ``own`` also the colours without the spot's light). None: the session did not capture six
     faces. ``missed`` gets why each face shown was not captured: not detected in place, or held and not taken (its
-    centre as read, the faces captured before it)."""
+    centre as read, the faces captured before it). ``ended``: the source then ends, as a video does (five faces
+    captured: the session resolves them, the sixth to be deduced)."""
     session = Session(SessionConfig(interactive=False, ask_again=False, identity=identity),
                       {"en": translator("en")}, DEFAULT_PALETTE, 0.0)
     t, asked = 0.0, []
@@ -118,6 +121,8 @@ def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTun
                           f"captured before: {' '.join(f'{f}={c[4]}' for f, c in before.items())}")
         t += 1.0
         asked += session.handle(FrameEvent(t, None))
+    if ended:
+        asked += session.handle(EndedEvent(t, "video"))
     return next((e for e in asked if isinstance(e, ResolveCube)), None)
 
 
@@ -126,21 +131,24 @@ RESOLVE_GROUPS = (("physcam", "hard", None, "each"), ("physcam", "hard", None, "
 
 
 def resolve_job(item: tuple[Job, list[Face], IdentityTunables]
-                ) -> tuple[Job, tuple[bool, bool, bool, bool] | None]:
+                ) -> tuple[Job, tuple[bool, bool, bool, bool] | None, bool | None]:
     """Whether the cube a live session captured resolves exactly without the trust (before branch livetrust), with
     it (before branch hardcolour), with it on the colours without the spot's light, and also with the faces placed
     by the pieces they show where that stands out (the session's job as it is, ``jobs.resolve_effect``); None: six
-    faces not captured."""
+    faces not captured; and whether the session reads the cube exactly when the source ends after the faces, as a
+    video does (None: fewer than five captured)."""
     job, faces, identity = item
     family, condition = job[0], job[1]
     truth = random_state(state_rng(job[5], family, CONDITIONS.index(condition))).facelets
+    at_end = live_session(faces, identity, ended=True)
+    ended = None if at_end is None else resolve_effect(at_end)[0].facelets == truth
     measured, asked = live_session(faces, identity, own=False), live_session(faces, identity)
     if measured is None or asked is None:
-        return job, None
+        return job, None, ended
     return job, (resolve_cube(dict(measured.rgb), palette=measured.palette).facelets == truth,
                  resolve_cube(dict(measured.rgb), palette=measured.palette, trust=measured.trust).facelets == truth,
                  resolve_cube(dict(asked.rgb), palette=asked.palette, trust=asked.trust).facelets == truth,
-                 resolve_effect(asked)[0].facelets == truth)
+                 resolve_effect(asked)[0].facelets == truth), ended
 
 
 def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTunables, stalls: bool) -> None:
@@ -149,19 +157,22 @@ def resolve_table(reads: dict[Job, list[Face]], jobs: int, identity: IdentityTun
     with ProcessPoolExecutor(jobs) as pool:
         done = list(pool.map(resolve_job, todo, chunksize=2))
     print("\n| group | split | cubes | six detected | six captured | exact without trust | exact with trust "
-          "| with trust, spot taken off | and placed by pieces | exact only without |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| with trust, spot taken off | and placed by pieces | exact only without | five or six at a video's end "
+          "| exact at a video's end |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for group in RESOLVE_GROUPS:
         for split in ("tuning", "validation"):
-            rows = [r for j, r in done if j[:4] == group and j[4] == split]
+            rows = [r for j, r, _ in done if j[:4] == group and j[4] == split]
+            ends = [e for j, _, e in done if j[:4] == group and j[4] == split and e is not None]
             six = [r for r in rows if r is not None]
             seen = sum(all(f is not None for f in reads[j]) for j in reads if j[:4] == group and j[4] == split)
             print(f"| {group_label(*group)} | {split} | {len(rows)} | {seen} | {len(six)} | "
                   + " | ".join(f"{sum(r[k] for r in six)} ({100 * sum(r[k] for r in six) / max(len(rows), 1):.1f}%)"
-                               for k in range(4)) + f" | {sum(r[0] and not r[3] for r in six)} |")
+                               for k in range(4)) + f" | {sum(r[0] and not r[3] for r in six)} | {len(ends)} | "
+                  f"{sum(ends)} ({100 * sum(ends) / max(len(rows), 1):.1f}%) |")
     if not stalls:
         return
-    for job, result in done:
+    for job, result, _ in done:
         if result is None and job[4] == "tuning":
             missed: list[str] = []
             live_session(reads[job], identity, missed)
