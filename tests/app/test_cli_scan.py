@@ -121,6 +121,22 @@ def test_resolve_every_real_colour_scan(scan: Path, tmp_path: Path) -> None:
     assert_solves(payload, json.loads(scan.read_text())["expected_facelets"])
 
 
+def test_resolve_a_face_given_as_null_is_deduced_two_are_not(tmp_path: Path) -> None:
+    data = json.loads(SCANS[2].read_text())
+    data["rgb"]["F"] = None  # a robot's camera did not see it
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps(data))
+    status, out, _ = run(["resolve", str(path), "--json"], tmp_path)
+    payload = json.loads(out)
+    assert status is ExitStatus.OK and payload["deduced"] == list(range(18, 27))
+    assert_solves(payload, data["expected_facelets"])
+    data["rgb"]["B"] = None
+    path.write_text(json.dumps(data))
+    status, out, _ = run(["resolve", str(path), "--json"], tmp_path)
+    message = json.loads(out)["problems"][0]["message"]  # two faces lost: nothing fixes them, each sticker named
+    assert status is ExitStatus.INVALID_CUBE and "19, 20" in message and "53, 54" in message
+
+
 def test_resolve_impossible_colours_keep_the_best_facelets(tmp_path: Path) -> None:
     data = json.loads(SCANS[0].read_text())
     data["rgb"]["L"] = data["rgb"]["R"]  # two faces with the same centre colour

@@ -254,6 +254,9 @@ def read_colour_scan(path: Path, size: int | None = None) -> dict[str, np.ndarra
     out: dict[str, np.ndarray] = {}
     for face in FACES:
         stickers = faces[face]
+        if stickers is None:  # a face not measured (e.g. not seen): its stickers may follow from the other five
+            out[face] = np.full((per_face, 3), np.nan)
+            continue
         if not isinstance(stickers, list) or len(stickers) != per_face:
             count = len(stickers) if isinstance(stickers, list) else type(stickers).__name__
             raise InputFileError(
