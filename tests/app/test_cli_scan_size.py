@@ -76,6 +76,16 @@ def test_a_pocket_face_found_that_fits_no_cube_is_said_to_be_left_out_not_missin
                                  "they were filled in."]
 
 
+def test_one_2x2_grid_beside_five_3x3_faces_is_left_out_and_deduced(tmp_path: Path) -> None:
+    given = photos(CUBE)
+    given[FACES.index("D")] = photos(POCKET)[0]  # a 2x2x2's face where the 3x3x3's D should be
+    status, out, _ = run(["scan", *map(str, given), "--json"], tmp_path)
+    result = json.loads(out)
+    assert status is ExitStatus.OK
+    assert result["facelets"] == json.loads((CUBE / "truth.json").read_text())["expected_facelets"]
+    assert result["deduced"] == list(range(27, 36)) and result["notices"][0].startswith("The D face (")
+
+
 def test_photos_of_two_cubes_are_refused_with_the_faces_named(tmp_path: Path) -> None:
     mixed = photos(POCKET)[:3] + photos(CUBE)[3:]
     status, out, _ = run(["scan", *mixed, "--json"], tmp_path)

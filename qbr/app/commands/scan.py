@@ -131,7 +131,8 @@ def settle_cube(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, 
                 tunables: Tunables, size: int | None) -> None:
     """Four or more photos read as 3x3x3 faces and the others as 2x2 grids: those are searched again for a 3x3x3's
     face only and read as one if it is found, as a 3x3 face's corner block seen alone (glare, a face running off
-    the frame) can pass for a 2x2x2's face; a photo still read as a 2x2 is refused with the others (two cubes)."""
+    the frame) can pass for a 2x2x2's face. One photo still read as a 2x2 beside five 3x3x3 faces is left as not
+    found (its face deduced from the other five); two or more are refused with the others (two cubes)."""
     from qbr.vision.detect import detect_face
     from qbr.vision.measure import measure_stickers
 
@@ -142,6 +143,9 @@ def settle_cube(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, 
         found = detect_face(image, tunables, 3)
         if found is not None:
             rgb[face], sizes[face] = measure_stickers(image, found, tunables), 3
+    odd = [f for f in FACES if sizes.get(f) == 2]
+    if len(odd) == 1 and sum(sizes.get(f) == 3 for f in FACES) == len(FACES) - 1:
+        del rgb[odd[0]], sizes[odd[0]]  # five 3x3x3 faces: the lone 2x2 grid is no face of theirs, deduced instead
 
 
 def complete_pocket(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
