@@ -100,6 +100,7 @@ class Session:
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
         self._doubt_asked = False  # a face in doubt is asked for again once, then the cube is taken as read
+        self._deducing = False  # the cube being resolved lacks a face, to be deduced from the other five
         self._solution: Solution | None = None
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
@@ -264,6 +265,8 @@ class Session:
                 return self._capture(_read(self._last), explicit=True)
             if key == "backspace" and mode is Mode.SCANNING:
                 self._undo()
+            if key == "d" and self._deducible():
+                return self._resolve()  # the face that will not be found: its stickers from the other five's pieces
             return []
         if mode is Mode.SOLUTION and self._solution is not None:
             total = len(self._solution.moves)
@@ -497,7 +500,8 @@ class Session:
     def _resolve(self) -> list[Effect]:
         self._mode = Mode.RESOLVING
         self._track = None
-        held = [f for f in FACES if f in self._faces]  # all six, or five when the source ended without one
+        held = [f for f in FACES if f in self._faces]  # all six, or five: the sixth to be deduced
+        self._deducing = len(held) < len(FACES)
         rgb = {f: self._faces[f].resolved_rgb() for f in held}  # a lamp's spot taken off, as qbr scan does
         trust = {f: self._faces[f].trust() for f in held}  # a sticker a lamp's spot lit weighs less
         return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named,
@@ -561,8 +565,13 @@ class Session:
                 self._message = (lambda tr: tr.t("app.msg.review", count=review), None)
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
             return [PrintText("\n".join([*notices, text]))]
-        if len(self._faces) < len(FACES) and self._ended is not None:
-            self._end()  # the other five faces do not fix the one never seen: say what is missing
+        if self._deducing:  # the other five faces do not fix the one never seen
+            if self._ended is not None:
+                self._end()  # say what is missing
+            else:
+                self._mode = Mode.SCANNING  # it can still be shown
+                missing = next(f for f in FACES if f not in self._faces)
+                self._say("app.msg.deduce_failed", persistent=True, colour=self._scheme.get(missing, missing))
             return []
         self._mode = Mode.INVALID
         self._highlight = getattr(event.resolution, "least_certain_face", None)
@@ -584,6 +593,10 @@ class Session:
         if self._ended is not None:
             self._end()
         return []
+
+    def _deducible(self) -> bool:
+        """Five faces of a 3x3x3 captured while scanning: the sixth's stickers may follow from their pieces."""
+        return self._mode is Mode.SCANNING and self._size == 3 and len(self._faces) == len(FACES) - 1
 
     def _new_cube_possible(self) -> bool:
         """On the Done screen, while the source can still show another cube (a video or photos that ended cannot)."""
@@ -621,7 +634,7 @@ class Session:
             self._ended = (event.source, event.t)
         if self._mode in (Mode.SOLUTION, Mode.RESOLVING, Mode.ENDED, Mode.EDITING):
             return []  # solved (the solution stays to step through), decided when the answer comes or the net is left
-        if self._mode is Mode.SCANNING and self._size == 3 and len(self._faces) == len(FACES) - 1:
+        if self._deducible():
             return self._resolve()  # one face never seen: the other five faces' pieces may fix its stickers
         self._end()
         return []
@@ -944,6 +957,8 @@ class Session:
                 keys.insert(0, ("E", "app.key.fix_by_hand"))  # instead of scanning again
             if mode is Mode.SCANNING and self._captures:
                 keys.append(("app.keyname.backspace", "app.key.undo"))
+            if self._deducible():
+                keys.append(("D", "app.key.deduce"))
             keys.append(("C", "app.key.calibrate"))
             if mode is Mode.INVALID and self._calibrated():
                 keys.append(("R", "app.key.reset_colours"))
