@@ -71,7 +71,6 @@ def seeded_centres(lab: NDArray[np.float64], measured: NDArray[np.bool_], stand_
     return anchors
 
 
-
 def free_colours(colours: NDArray[np.intp], measured: NDArray[np.bool_]) -> int:
     """How many colours some measured sticker shows but no measured centre pins (a lost face's): each such colour's
     mean is fitted freely to its stickers, so a few stickers of another colour fit it perfectly (a solved cube's
