@@ -190,6 +190,10 @@ RULES = (
     Rule("per-face light (fitted_gains)", "resolve",
          patch=_function(light, "fitted_gains",
                          lambda linear, colours, weight, t, trust=None: np.ones((54, 3)))),
+    Rule("a colour no centre pins pays to be used (resolve_free_colour_cost)", "resolve",
+         {"resolve_free_colour_cost": 0.0}),
+    Rule("stand-ins for a lost face's centre (lost_centre_stand_ins)", "resolve",
+         patch=_function(descent, "lost_centre_stand_ins", lambda linear, measured, t: [None])),
     Rule("faces read turned (read_turned_back)", "resolve", patch=_function(
         resolve_3x3, "read_turned_back",
         lambda st, ms, t, trust=None: turned.Read(st, ms, trust, descent.fit_cube(st, ms, t, trust), {}, []))),
