@@ -58,7 +58,7 @@ import qbr.vision.resolve.turned as turned  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face  # noqa: E402
 from qbr.vision.colour import linear_to_lab  # noqa: E402
-from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.measure import measure_stickers_with_spread  # noqa: E402
 from qbr.vision.palette import DEFAULT_PALETTE  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
@@ -261,21 +261,23 @@ def read(data: list[Cube], t: Tunables, stage: str, base: Reads | None, rule: Ru
                 reuse = base is not None and stage == "measure"  # the rule cannot change the detection
                 det = base.faces[n][face][3] if reuse else detect.detect_face(image, t)
                 if det is None:
-                    per_face[face] = (False, False, None, None, 0)
+                    per_face[face] = (False, False, None, None, 0, None)
                     continue
                 placed = detection_matches(det, f.truth)
-                rgb = measure_stickers(image, det, t)
+                measured = measure_stickers_with_spread(image, det, t)
                 # The live preview names each face's stickers on its own (classify_face): measurement shows there.
-                names = classify_face(rgb, DEFAULT_PALETTE, t).names if placed else ("",) * 9
+                names = classify_face(measured.rgb, DEFAULT_PALETTE, t).names if placed else ("",) * 9
                 right = sum(a == b for a, b in zip(names, f.colours, strict=True))
-                per_face[face] = (placed, not placed, rgb, det, right)
+                # Resolved as qbr scan resolves: each sticker's own light (a spot's taken off), weighed by 1 - spot.
+                per_face[face] = (placed, not placed, measured.own, det, right, 1.0 - measured.spot)
             same = base is not None and all(_same_rgb(a[2], b[2])
                                             for a, b in zip(per_face.values(), base.faces[n].values(), strict=True))
             if same and stage != "resolve":
                 facelets.append(base.facelets[n])  # the same measurements resolve the same
             else:
                 rgb = {face: v[2] for face, v in per_face.items() if v[2] is not None}
-                facelets.append(resolve.resolve_cube(rgb, tunables=t).facelets)
+                trust = {face: v[5] for face, v in per_face.items() if v[5] is not None}
+                facelets.append(resolve.resolve_cube(rgb, tunables=t, trust=trust).facelets)
             faces.append(per_face)
     return Reads(faces, facelets)
 
@@ -291,8 +293,10 @@ def turned_named(data: list[Cube], base: Reads, t: Tunables, rule: Rule | None) 
             face = FACES[n % 6]
             k = 1 + n % 3
             rgb = {f: v[2] for f, v in reads.items()}
+            trust = {f: v[5] for f, v in reads.items()}
             rgb[face] = np.rot90(rgb[face].reshape(3, 3, 3), k).reshape(9, 3)
-            result = resolve.resolve_cube(rgb, tunables=t)
+            trust[face] = np.rot90(trust[face].reshape(3, 3), k).ravel()
+            result = resolve.resolve_cube(rgb, tunables=t, trust=trust)
             total += 1
             # Read turned back: the right cube, with that face named as turned (the notice the user sees).
             right += result.valid and result.facelets == cube.truth and face in (result.turned or {})
