@@ -3,7 +3,7 @@ then measured and resolved with the code as it is now, so a change to measuremen
 cubes without re-rendering them (the full scan bench takes ~17 minutes on this machine).
 
     nice -n 10 python bench/colour_reads.py [--family physcam] [--condition hard] [--split tuning] [--cubes 90]
-        [--start 0] [--jobs 2] [--cache /tmp/qbr-colour-reads] [--misses]
+        [--start 0] [--jobs 2] [--cache /tmp/qbr-colour-reads] [--misses] [--all]
 
 Counts the cubes whose six faces were all detected in place (``scan_accuracy``'s test) and how many of them qbr
 resolves exactly. On the tuning split it also names each wrong cube's seed and says whether the whole-cube judge
@@ -129,13 +129,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for rendering and detection")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/qbr-colour-reads"))
     parser.add_argument("--misses", action="store_true", help="list each wrong sticker of the wrong cubes (tuning)")
+    parser.add_argument("--all", action="store_true",
+                        help="also every cube as qbr scan reads it: faces found anywhere, one not found deduced")
     args = parser.parse_args(argv)
     tunables = Tunables()
     complete = exact = quiet = 0
     details: list[str] = []
     wrong: list[tuple[int, str]] = []
     seeds = cube_seeds(args.split, args.cubes, args.start)
+    every: list[bool] = []  # with --all: each cube read exactly as qbr scan reads it
     for seed, truth, faces in cached_reads(args.family, args.condition, seeds, args.jobs, args.cache):
+        if args.all:
+            found = {f: measure_stickers_with_spread(crop, d, tunables) for f, read in faces.items() if read is not None
+                     for crop, d, _ in [read]}
+            every.append(resolve_cube({f: m.own for f, m in found.items()}, tunables=tunables,
+                                      trust={f: 1.0 - m.spot for f, m in found.items()}).facelets == truth)
         if not all(read is not None and read[2] for read in faces.values()):
             continue  # a face not found or found elsewhere: detection's miss, not colour's
         complete += 1
@@ -155,6 +163,10 @@ def main(argv: list[str] | None = None) -> int:
                 details += [f"{seed} ({kind}):", *miss_lines(truth, result, measured)]
     print(f"{args.family} {args.condition} {args.split} seeds {seeds.start}-{seeds.stop - 1}: "
           f"{complete} with six faces in place, {exact} of them exact, {quiet} silently wrong")
+    if every:
+        blocks = [sum(every[i : i + 30]) for i in range(0, len(every), 30)]
+        print(f"every cube as qbr scan reads it (a face not found deduced): {sum(every)} of {len(every)} exact "
+              f"({100 * sum(every) / len(every):.1f}%); by 30 cubes: {blocks}")
     if wrong:
         print("wrong: " + ", ".join(f"{seed} ({kind})" for seed, kind in wrong))
     print("\n".join(details))
