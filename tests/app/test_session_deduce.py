@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from qbr.app.session import Mode, ResolveCube, ResolvedEvent
@@ -41,3 +43,15 @@ def test_when_five_faces_do_not_fix_the_sixth_it_is_asked_for_and_then_taken(tra
     effects = d.show(face_colours("D"), 0.8)
     (asked,) = [e for e in effects if isinstance(e, ResolveCube)]
     assert sorted(asked.rgb) == sorted("URFDLB")  # shown after all: the six faces are resolved
+
+
+def test_a_deduced_cube_in_doubt_is_taken_as_read_not_asked_for_again(translators) -> None:
+    from qbr.vision.resolve import Doubt
+
+    d = Driver(translators)
+    d.scan(["U", "R", "F", "L", "B"])
+    (asked,) = [e for e in d.key("d") if isinstance(e, ResolveCube)]
+    resolution = resolve_cube(dict(asked.rgb), trust=dict(asked.trust))
+    in_doubt = dataclasses.replace(resolution, doubt=Doubt((27, 28), "D"))  # the face that cannot be captured
+    d.send(ResolvedEvent(d.t, in_doubt, solve(CUBE), None))
+    assert d.view.mode is Mode.SOLUTION and d.view.message.startswith("The D face (yellow centre) was not found")

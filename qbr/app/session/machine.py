@@ -524,7 +524,8 @@ class Session:
         if event.solution is not None and event.error is None:
             doubt = getattr(event.resolution, "doubt", None)
             # A face that can't be shown again (the video or photos are over) is not asked for: taken as read.
-            can_ask = self._cfg.ask_again and self._ended is None
+            # Nor is one when a face was deduced (its notice says to check it; E fixes stickers by hand).
+            can_ask = self._cfg.ask_again and self._ended is None and not self._deducing
             if doubt is not None and doubt.face is not None and not self._doubt_asked and can_ask:
                 # Another real cube fits nearly as well: one more look at the face that decides, once.
                 self._doubt_asked = True
