@@ -45,7 +45,7 @@ def fit_cube(stickers: NDArray[np.float64], measured: NDArray[np.bool_], tunable
     ones = np.ones((54, 3))
     fitted = light.palette_gains(linear, measured, tunables)
     starts = []
-    for stand_in in lost_centre_stand_ins(linear, measured, tunables):
+    for stand_in in lost_centre_stand_ins(linear, measured, fitted):
         for gains in (ones, fitted):
             starts.append((seeded_centres(linear_to_lab(linear * gains), measured, stand_in), gains))
             if stand_in != UNSEEN:  # clusters of nine (or so) each would give the lost colour stickers anyway

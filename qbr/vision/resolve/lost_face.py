@@ -14,7 +14,6 @@ from numpy.typing import NDArray
 from qbr.vision.colour import delta_e, linear_to_lab
 from qbr.vision.palette import DEFAULT_PALETTE
 from qbr.vision.resolve.pieces import CENTRE_SLOTS
-from qbr.vision.tunables import Tunables
 
 UNSEEN = -1
 """The stand-in for a lost centre whose colour no measured sticker shows (a solved cube's lost face: every sticker of
@@ -33,21 +32,20 @@ def deducible(measured: NDArray[np.bool_]) -> bool:
     return len(lost) == 1 and int(np.count_nonzero(~measured)) == 9
 
 
-def lost_centre_stand_ins(linear: NDArray[np.float64], measured: NDArray[np.bool_], tunables: Tunables
+def lost_centre_stand_ins(linear: NDArray[np.float64], measured: NDArray[np.bool_], fitted: NDArray[np.float64]
                           ) -> list[int | None]:
     """Measured stickers to stand in for a lost centre in the descents' starts ([None] without a lost centre): two
     medoids of the colour the five centres leave and the sticker nearest the palette colour they leave (each face's
     light fitted to the palette), and the sticker least like any centre as measured; the judge picks among the
     cubes their descents end in (no one guess is right on more than about 70% of physcam hard tuning cubes); and
-    ``UNSEEN``, the lost colour on no other face."""
+    ``UNSEEN``, the lost colour on no other face. ``fitted``: per-sticker gains bringing each face's light to the
+    palette's (``light.palette_gains``, which the caller has)."""
     from scipy.optimize import linear_sum_assignment
-
-    from qbr.vision.resolve.light import palette_gains
 
     known = measured[CENTRE_SLOTS]
     if known.all() or not known.any():
         return [None]
-    lab = linear_to_lab(linear * palette_gains(linear, measured, tunables))
+    lab = linear_to_lab(linear * fitted)
     reference = DEFAULT_PALETTE.lab()
     centres = CENTRE_SLOTS[known]
     _, taken = linear_sum_assignment(delta_e(lab[centres][:, None, :], reference[None, :, :]))

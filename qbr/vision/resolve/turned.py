@@ -87,7 +87,7 @@ def read_turned_back(stickers: NDArray[np.float64], measured: NDArray[np.bool_],
         # light that no reading chose (each face fitted to the default palette, the centres as the colours).
         gains = light.palette_gains(linear, measured[rows], tunables)
         lab = linear_to_lab(linear * gains)
-        stand_in = lost_centre_stand_ins(linear, measured[rows], tunables)[0]
+        stand_in = lost_centre_stand_ins(linear, measured[rows], gains)[0]
         plain = sticker_costs(lab, seeded_centres(lab, measured[rows], stand_in), measured[rows],
                               trust=None if trust is None else trust[rows])
         tries = []
