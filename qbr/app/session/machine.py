@@ -100,7 +100,6 @@ class Session:
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
         self._doubt_asked = False  # a face in doubt is asked for again once, then the cube is taken as read
-        self._deducing = False  # the cube being resolved lacks a face, to be deduced from the other five
         self._solution: Solution | None = None
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
@@ -501,7 +500,6 @@ class Session:
         self._mode = Mode.RESOLVING
         self._track = None
         held = [f for f in FACES if f in self._faces]  # all six, or five: the sixth to be deduced
-        self._deducing = len(held) < len(FACES)
         rgb = {f: self._faces[f].resolved_rgb() for f in held}  # a lamp's spot taken off, as qbr scan does
         trust = {f: self._faces[f].trust() for f in held}  # a sticker a lamp's spot lit weighs less
         return [ResolveCube(rgb=rgb, palette=self._palette, any_order=self._size == 2 and not self._named,
@@ -525,7 +523,7 @@ class Session:
             doubt = getattr(event.resolution, "doubt", None)
             # A face that can't be shown again (the video or photos are over) is not asked for: taken as read.
             # Nor is one when a face was deduced (its notice says to check it; E fixes stickers by hand).
-            can_ask = self._cfg.ask_again and self._ended is None and not self._deducing
+            can_ask = self._cfg.ask_again and self._ended is None and not self._one_lost()
             if doubt is not None and doubt.face is not None and not self._doubt_asked and can_ask:
                 # Another real cube fits nearly as well: one more look at the face that decides, once.
                 self._doubt_asked = True
@@ -566,7 +564,7 @@ class Session:
                 self._message = (lambda tr: tr.t("app.msg.review", count=review), None)
             text = solution_text(event.solution, self._tr(), self._cfg.normalize, self._scheme)
             return [PrintText("\n".join([*notices, text]))]
-        if self._deducing:  # the other five faces do not fix the one never seen
+        if self._one_lost():  # the other five faces do not fix the one never seen
             if self._ended is not None:
                 self._end()  # say what is missing
             else:
@@ -595,9 +593,13 @@ class Session:
             self._end()
         return []
 
+    def _one_lost(self) -> bool:
+        """Five faces of a 3x3x3 captured: the sixth's stickers may follow from their pieces (or are being deduced)."""
+        return self._size == 3 and len(self._faces) == len(FACES) - 1
+
     def _deducible(self) -> bool:
-        """Five faces of a 3x3x3 captured while scanning: the sixth's stickers may follow from their pieces."""
-        return self._mode is Mode.SCANNING and self._size == 3 and len(self._faces) == len(FACES) - 1
+        """Scanning with one face lost: it can be deduced now (D, or the source's end)."""
+        return self._mode is Mode.SCANNING and self._one_lost()
 
     def _new_cube_possible(self) -> bool:
         """On the Done screen, while the source can still show another cube (a video or photos that ended cannot)."""
