@@ -46,13 +46,15 @@ def _empty_candidates() -> Candidates:
 
 
 def find_candidates(
-    planes: list[np.ndarray], t: Tunables, dilation: int, factor: float = 1.0, min_piece: float = 0.0
+    planes: list[np.ndarray], t: Tunables, dilation: int, factor: float = 1.0, min_piece: float = 0.0,
+    made: dict[float, np.ndarray] | None = None,
 ) -> Candidates:
-    """Sticker-like quads: regions enclosed by edges, convex, four-sided, of a plausible size."""
+    """Sticker-like quads: regions enclosed by edges, convex, four-sided, of a plausible size (``made``: the
+    planes' Canny edges by factor, kept for later looks; see ``edge_map``)."""
     height, width = planes[0].shape[:2]
     side_min = max(4.0, t.sticker_min * width - dilation)
     side_max = t.sticker_max * width
-    edges = edge_map(planes, t, factor, min_piece)
+    edges = edge_map(planes, t, factor, min_piece, made)
     # Regions between edges are the outer contours of the inverted edge map (holes are edge blobs inside them).
     contours, hierarchy = cv2.findContours(cv2.bitwise_not(edges), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
