@@ -14,7 +14,7 @@ detected elsewhere. The baselines use qbr's own detection, so only what comes af
 ``naive Lab classify`` = the same with CIEDE2000 distance (qbr's per-face preview, ``classify_face``);
 ``naive measure+classify`` = the mean of a small patch at each sticker's centre + the same nearest colour.
 "faces found, live profile" is how often a single frame shows the face to the camera loop, which runs
-``Tunables.for_video()`` (no fallback searches; the face is held for many frames). ``--show-failures`` lists
+``Tunables.for_video()`` (one fallback search; the face is held for many frames). ``--show-failures`` lists
 the tuning range's wrong cubes only: the validation range is not for looking at.
 """
 
@@ -188,7 +188,7 @@ def judge_rendered(family: str, condition: str, seed: int) -> CubeResult:
             placed = detection_matches(read.detection, renders[face].stickers)
             found += placed
             misplaced += not placed
-        # The camera loop's profile has no fallback searches: how often one video frame shows the face.
+        # The camera loop's profile has one fallback search: how often one video frame shows the face.
         seen_live = detect_face(renders[face].image, live)
         live_found += seen_live is not None and detection_matches(seen_live, renders[face].stickers)
         reads[face] = read
