@@ -1,7 +1,7 @@
 """A dim face held steady for a few frames: each frame read alone vs the face held through frames detection misses.
 
     nice -n 10 python bench/steady_low_light.py [--faces 100] [--frames 8] [--families synth,physcam]
-                                                [--jitter 1.0]
+                                                [--jitter 1.0] [--condition dim] [--set FIELD=VALUE]
 
 Each face is ``bench/low_light.py``'s dim face (same seeds, ``bench/seeds.py``: the tuning split beside the frozen
 validation split), filmed ``--frames`` times: the scene before the sensor is rendered once, each frame gets its own
@@ -15,6 +15,10 @@ profile (``Tunables().for_video()``), as the camera loop does:
 - **held**: the frames through ``qbr.vision.held_face`` in turn (``hold_face``), read at the last frame: found = the
   held face's grid in place; colours as above. "no carry" (``held_carry=0``): the same without measuring frames
   missed by detection with the last detection (so exactly "single, last frame").
+
+``--condition hard`` holds physcam's hard faces instead (small, glared, blurred, JPEG 40-70: the scene before the
+sensor rendered once as for dim; synth renders its noise into the scene, so it has no hard faces here);
+``--set`` changes a ``Tunables`` field of the live profile (repeatable).
 
 A last table reads ``--sessions`` dim session videos per split end to end, as ``qbr --camera VIDEO --no-window``
 does (auto-capture, resolution): a medium-tier ``synth.render_session`` brought down to 35-45% exposure and passed
@@ -89,10 +93,10 @@ def _synth(seed: int) -> SteadyScene:
     return SteadyScene(rendered.image, rendered.stickers, tuple(rendered.colours), sensor.expose, rng)
 
 
-def _physcam(seed: int) -> SteadyScene:
-    rng = scene_rng(seed, "physcam", DIM)
+def _physcam(seed: int, condition: str = "dim") -> SteadyScene:
+    rng = scene_rng(seed, "physcam", physcam.CONDITIONS.index(condition))
     colours = tuple(physcam.shoot.COLOURS[i] for i in rng.integers(0, 6, 9))
-    params = physcam.sample_params("dim", rng)
+    params = physcam.sample_params(condition, rng)
     radiance, stickers = physcam.face_radiance(colours, params, rng)
 
     def expose(scene: np.ndarray, noise: np.random.Generator) -> np.ndarray:
@@ -101,7 +105,7 @@ def _physcam(seed: int) -> SteadyScene:
     return SteadyScene(radiance, stickers, colours, expose, rng)
 
 
-SCENES: dict[str, Callable[[int], SteadyScene]] = {"synth": _synth, "physcam": _physcam}
+SCENES: dict[str, Callable[..., SteadyScene]] = {"synth": _synth, "physcam": _physcam}
 
 
 def tremor(count: int, centre: np.ndarray, jitter: float, rng: np.random.Generator) -> list[np.ndarray]:
@@ -262,8 +266,8 @@ def _pct(values: Sequence[bool]) -> str:
 
 def face_tables(args: argparse.Namespace, t: Tunables) -> None:
     """The faces table and the live chain's time per frame."""
-    print(f"## A dim face held steady: {args.frames} frames, each read alone vs the face held ({args.faces} faces "
-          f"per family and split, tremor {args.jitter} px)\n")
+    print(f"## A {args.condition} face held steady: {args.frames} frames, each read alone vs the face held "
+          f"({args.faces} faces per family and split, tremor {args.jitter} px)\n")
     print("| family | split | found: single, last frame | single, any frame | held | no carry "
           "| colours right: single, last | single, any | held | no carry |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -274,7 +278,8 @@ def face_tables(args: argparse.Namespace, t: Tunables) -> None:
         held: list[Reading] = []
         plain: list[Reading] = []
         for seed in cube_seeds(split, args.faces):
-            singles, kept, ms = run_face(SCENES[family](seed), args.frames, args.jitter, seed, family, t)
+            scene = SCENES[family](seed) if args.condition == "dim" else SCENES[family](seed, args.condition)
+            singles, kept, ms = run_face(scene, args.frames, args.jitter, seed, family, t)
             last.append(singles[-1])
             every.extend(singles)
             held.append(kept[0])
@@ -286,8 +291,8 @@ def face_tables(args: argparse.Namespace, t: Tunables) -> None:
               f"| {_pct([r.right for r in held])} | {_pct([r.right for r in plain])} |", flush=True)
     ms = np.concatenate(times)
     alone, kept_ms = ms[:, 0] + ms[:, 1], ms[:, 0] + ms[:, 2]
-    print(f"\n## Live chain per frame (these {len(ms)} dim 640x480 frames, one thread; after detection: the "
-          f"fastest of {REPEATS} interleaved runs per frame)\n")
+    print(f"\n## Live chain per frame (these {len(ms)} {args.condition} 640x480 frames, one thread; after detection: "
+          f"the fastest of {REPEATS} interleaved runs per frame)\n")
     print("| chain | median ms | p95 ms |\n|---|---:|---:|")
     print(f"| detect + measure + name (each frame alone) | {np.median(alone):.2f} "
           f"| {np.percentile(alone, 95):.2f} |")
@@ -303,9 +308,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
     parser.add_argument("--jitter", type=float, default=1.0, help="hand tremor, pixels per frame (random walk)")
     parser.add_argument("--sessions", type=int, default=10, help="dim session videos per split read headless")
+    parser.add_argument("--condition", choices=("dim", "hard"), default="dim",
+                        help="the faces held: dim (both families), or physcam's hard faces")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="the live profile with this Tunables field changed (repeatable)")
     args = parser.parse_args(argv)
+    if args.condition == "hard" and "synth" in args.families.split(","):
+        parser.error("--condition hard holds physcam's faces only: add --families physcam")
     cv2.setNumThreads(1)
-    t = Tunables().for_video()
+    t = Tunables()
+    for item in args.set:
+        key, value = item.split("=", 1)
+        t = dataclasses.replace(t, **{key: type(getattr(t, key))(value)})
+    t = t.for_video()
     if args.faces > 0:
         face_tables(args, t)
     if args.sessions > 0:
