@@ -237,16 +237,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="interleaved timing passes")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    print("### 2x2x2 cubes, each face photographed once\n")
-    print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
-                  "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes)))
+    if args.cubes:  # 0 skips a section
+        print("### 2x2x2 cubes, each face photographed once\n")
+        print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
+                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes)))
     if args.solved:
         print("\n### Solved 2x2x2 cubes (photo profile, size 2 given)\n")
         print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved)))
     if args.rooms:
         print("\n### Rooms without a cube: taken for a 2x2x2 face\n")
         print(_table(("seeds", "profile", "rooms", "taken for 2x2"), room_rows(args.rooms)))
-    if args.faces:  # 0 skips a section
+    if args.faces:
         print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
         print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "still, beside five 3x3 faces (scan)",
                       "found in place"), cube_rows(args.faces)))
