@@ -435,6 +435,6 @@ class Tunables:
         again in a moment, and the extra searches triple the cost of the many frames without a cube (even the
         stricter-edges retry alone: cluttered frames without a cube 4.1 -> 2.7 ms median, p95 14.7 -> 8.0 ms,
         for 2% of hard faces fewer per frame). The one kept finds most of what they find on small, glared, JPEG'd
-        faces (physcam hard tuning faces in one frame 152 -> 179 of 200, for ~1.5 ms on frames where it runs).
+        faces (physcam hard tuning faces in one frame 152 -> 179 of 200, for ~0.7 ms on frames where it runs).
         """
         return replace(self, photo_passes=False)

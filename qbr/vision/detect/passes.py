@@ -73,7 +73,7 @@ PASSES = (
     Look("2x2x2", "pocket_may_overrule", find="pocket", among="first", switches=("pocket_min_found",),
          photo_only=False),
     # Noise, JPEG blocks and glare leave short edge pieces inside small stickers that cut them apart; a camera frame
-    # gets this look too (physcam hard tuning faces found in one frame 152 -> 179 of 200 for ~1.5 ms when it runs).
+    # gets this look too (physcam hard tuning faces found in one frame 152 -> 179 of 200 for ~0.7 ms when it runs).
     Look("without short edge pieces", "unsure", min_piece="retry_edge_piece", switches=("retry_edge_piece",),
          photo_only=False),
     Look("without short edge pieces, stricter edges", "unsure", factors=("retry_canny_factor",),
