@@ -2,6 +2,7 @@
 
     nice -n 10 python bench/steady_low_light.py [--faces 100] [--frames 8] [--families synth,physcam]
                                                 [--jitter 1.0] [--condition dim] [--set FIELD=VALUE]
+                                                [--captures 30]
 
 Each face is ``bench/low_light.py``'s dim face (same seeds, ``bench/seeds.py``: the tuning split beside the frozen
 validation split), filmed ``--frames`` times: the scene before the sensor is rendered once, each frame gets its own
@@ -19,6 +20,10 @@ profile (``Tunables().for_video()``), as the camera loop does:
 ``--condition hard`` holds physcam's hard faces instead (small, glared, blurred, JPEG 40-70: the scene before the
 sensor rendered once as for dim; synth renders its noise into the scene, so it has no hard faces here);
 ``--set`` changes a ``Tunables`` field of the live profile (repeatable).
+
+``--captures N``: each face held N frames (15 fps, own noise and tremor a frame) in front of a live session
+(``StreamAnalyser`` and ``Session``, as the camera loop runs them): is it captured by itself (steady, not SPACE),
+and how many frames that took.
 
 A last table reads ``--sessions`` dim session videos per split end to end, as ``qbr --camera VIDEO --no-window``
 does (auto-capture, resolution): a medium-tier ``synth.render_session`` brought down to 35-45% exposure and passed
@@ -53,8 +58,10 @@ from seeds import FAMILIES, SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E4
 from synth import render_session_frames  # noqa: E402
 from synth.dim import WebcamSensor, render_dim_scene  # noqa: E402
 
+from qbr.app.analysis import StreamAnalyser  # noqa: E402
 from qbr.app.environment import Environment  # noqa: E402
 from qbr.app.headless import run_headless  # noqa: E402
+from qbr.app.session import FrameEvent, Session, SessionConfig  # noqa: E402
 from qbr.app.settings import Settings  # noqa: E402
 from qbr.app.sources import Frame, FrameSource  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
@@ -260,6 +267,40 @@ def session_rows(sessions: int, t: Tunables) -> list[str]:
     return rows
 
 
+def captured_after(scene: SteadyScene, frames: int, jitter: float, seed: int, family: str, t: Tunables) -> int | None:
+    """The frame (1-based) at which a live session captures ``scene``'s face held ``frames`` frames at SESSION_FPS
+    by itself, or None."""
+    from qbr.app.headless import translator
+
+    centre = scene.stickers[4].mean(axis=0)
+    maps = tremor(frames, centre, jitter, np.random.default_rng([seed, FAMILIES.index(family), DIM, 3]))
+    h, w = scene.scene.shape[:2]
+    analyse = StreamAnalyser(t)
+    session = Session(SessionConfig(), {"en": translator("en")}, DEFAULT_PALETTE, 0.0)
+    for k, m in enumerate(maps):
+        moved = scene.scene if k == 0 else cv2.warpAffine(scene.scene, m, (w, h), flags=cv2.INTER_LINEAR,
+                                                           borderMode=cv2.BORDER_REFLECT)
+        noise = scene.rng if k == 0 else np.random.default_rng([seed, FAMILIES.index(family), DIM, 4, k])
+        session.handle(FrameEvent((k + 1) / SESSION_FPS, analyse(scene.expose(moved, noise), DEFAULT_PALETTE)))
+        if session.view().captured:
+            return k + 1
+    return None
+
+
+def capture_rows(args: argparse.Namespace, t: Tunables) -> list[str]:
+    """Per family and split: faces a live session captured by itself within ``--captures`` frames, and when."""
+    rows = []
+    for family, split in itertools.product(args.families.split(","), SPLITS):
+        after = []
+        for seed in cube_seeds(split, args.faces):
+            scene = SCENES[family](seed) if args.condition == "dim" else SCENES[family](seed, args.condition)
+            after.append(captured_after(scene, args.captures, args.jitter, seed, family, t))
+        done = [k for k in after if k is not None]
+        median = f"{np.median(done) / SESSION_FPS:.2f} s" if done else "-"
+        rows.append(f"| {family} | {split} | {len(done)} of {len(after)} | {median} |")
+    return rows
+
+
 def _pct(values: Sequence[bool]) -> str:
     return f"{100 * np.mean(values):.1f}%" if values else "-"
 
@@ -304,7 +345,7 @@ def face_tables(args: argparse.Namespace, t: Tunables) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--faces", type=int, default=100, help="dim faces per family and split")
-    parser.add_argument("--frames", type=int, default=8, help="frames of each face held steady")
+    parser.add_argument("--frames", type=int, default=8, help="frames of each face held steady (0: no faces table)")
     parser.add_argument("--families", default=",".join(FAMILIES), help="comma-separated: synth, physcam")
     parser.add_argument("--jitter", type=float, default=1.0, help="hand tremor, pixels per frame (random walk)")
     parser.add_argument("--sessions", type=int, default=10, help="dim session videos per split read headless")
@@ -312,6 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the faces held: dim (both families), or physcam's hard faces")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                         help="the live profile with this Tunables field changed (repeatable)")
+    parser.add_argument("--captures", type=int, default=0,
+                        help="frames each face is held in front of a live session (0: no such table)")
     args = parser.parse_args(argv)
     if args.condition == "hard" and "synth" in args.families.split(","):
         parser.error("--condition hard holds physcam's faces only: add --families physcam")
@@ -321,8 +364,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         key, value = item.split("=", 1)
         t = dataclasses.replace(t, **{key: type(getattr(t, key))(value)})
     t = t.for_video()
-    if args.faces > 0:
+    if args.faces > 0 and args.frames > 0:
         face_tables(args, t)
+    if args.faces > 0 and args.captures > 0:
+        print(f"\n## Each {args.condition} face held {args.captures} frames ({SESSION_FPS} fps) in front of a live "
+              "session: captured by itself\n")
+        print("| family | split | captured | median time to capture |\n|---|---|---:|---:|")
+        for row in capture_rows(args, t):
+            print(row, flush=True)
     if args.sessions > 0:
         print(f"\n## Dim session videos read headless ({SESSION_FPS} fps, medium tier at 35-45% exposure through a "
               "noisy webcam)\n")
