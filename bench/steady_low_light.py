@@ -40,7 +40,7 @@ import itertools
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -115,6 +115,11 @@ def _physcam(seed: int, condition: str = "dim") -> SteadyScene:
 SCENES: dict[str, Callable[..., SteadyScene]] = {"synth": _synth, "physcam": _physcam}
 
 
+def scene_of(family: str, seed: int, condition: str) -> SteadyScene:
+    """The face of ``seed``: dim in either family, or physcam's other conditions."""
+    return SCENES[family](seed) if condition == "dim" else SCENES[family](seed, condition)
+
+
 def tremor(count: int, centre: np.ndarray, jitter: float, rng: np.random.Generator) -> list[np.ndarray]:
     """2x3 affine maps of a steady hand's ``count`` frames: the first is the identity, then a damped random walk."""
     maps, drift = [], np.zeros(3)  # dx, dy (pixels), turn (degrees)
@@ -168,25 +173,33 @@ def _best_of(repeats: int, *chains: Callable[[], None]) -> list[float]:
     return best
 
 
+def held_frames(scene: SteadyScene, count: int, jitter: float, seed: int, family: str,
+                stream: int = 0) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """``count`` frames of the face held steady: each image (its own noise; frame 1 takes the scene's generator, the
+    single photo) and the hand's affine map for it; ``stream`` picks other tremor and noise draws."""
+    centre = scene.stickers[4].mean(axis=0)
+    fam = FAMILIES.index(family)
+    maps = tremor(count, centre, jitter, np.random.default_rng([seed, fam, DIM, 1 + 2 * stream]))
+    h, w = scene.scene.shape[:2]
+    for k, m in enumerate(maps):
+        moved = scene.scene if k == 0 else cv2.warpAffine(scene.scene, m, (w, h), flags=cv2.INTER_LINEAR,
+                                                           borderMode=cv2.BORDER_REFLECT)
+        noise = scene.rng if k == 0 else np.random.default_rng([seed, fam, DIM, 2 + 2 * stream, k])
+        yield scene.expose(moved, noise), m
+
+
 def run_face(scene: SteadyScene, frames: int, jitter: float, seed: int, family: str,
              t: Tunables) -> tuple[list[Reading], list[Reading], np.ndarray]:
     """(each frame read alone, (the face held at the last frame, the same without carrying), ms per frame (frames,
     3): detection, then measuring and naming the frame alone, then holding the face and naming (best of
     ``REPEATS``))."""
-    centre = scene.stickers[4].mean(axis=0)
-    maps = tremor(frames, centre, jitter, np.random.default_rng([seed, FAMILIES.index(family), DIM, 1]))
     singles: list[Reading] = []
     held: HeldFace | None = None
     plain: HeldFace | None = None  # the same without frames carried with the last detection
     no_carry = dataclasses.replace(t, held_carry=0)
     kept = [Reading(), Reading()]
     ms = np.zeros((frames, 3))
-    h, w = scene.scene.shape[:2]
-    for k, m in enumerate(maps):
-        moved = scene.scene if k == 0 else cv2.warpAffine(scene.scene, m, (w, h), flags=cv2.INTER_LINEAR,
-                                                           borderMode=cv2.BORDER_REFLECT)
-        noise = scene.rng if k == 0 else np.random.default_rng([seed, FAMILIES.index(family), DIM, 2, k])
-        image = scene.expose(moved, noise)
+    for k, (image, m) in enumerate(held_frames(scene, frames, jitter, seed, family)):
         truth = cv2.transform(scene.stickers.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 4, 2)
         start = time.perf_counter()
         detection = detect_face(image, t)
@@ -272,16 +285,10 @@ def captured_after(scene: SteadyScene, frames: int, jitter: float, seed: int, fa
     by itself, or None."""
     from qbr.app.headless import translator
 
-    centre = scene.stickers[4].mean(axis=0)
-    maps = tremor(frames, centre, jitter, np.random.default_rng([seed, FAMILIES.index(family), DIM, 3]))
-    h, w = scene.scene.shape[:2]
     analyse = StreamAnalyser(t)
     session = Session(SessionConfig(), {"en": translator("en")}, DEFAULT_PALETTE, 0.0)
-    for k, m in enumerate(maps):
-        moved = scene.scene if k == 0 else cv2.warpAffine(scene.scene, m, (w, h), flags=cv2.INTER_LINEAR,
-                                                           borderMode=cv2.BORDER_REFLECT)
-        noise = scene.rng if k == 0 else np.random.default_rng([seed, FAMILIES.index(family), DIM, 4, k])
-        session.handle(FrameEvent((k + 1) / SESSION_FPS, analyse(scene.expose(moved, noise), DEFAULT_PALETTE)))
+    for k, (image, _) in enumerate(held_frames(scene, frames, jitter, seed, family, stream=1)):
+        session.handle(FrameEvent((k + 1) / SESSION_FPS, analyse(image, DEFAULT_PALETTE)))
         if session.view().captured:
             return k + 1
     return None
@@ -293,7 +300,7 @@ def capture_rows(args: argparse.Namespace, t: Tunables) -> list[str]:
     for family, split in itertools.product(args.families.split(","), SPLITS):
         after = []
         for seed in cube_seeds(split, args.faces):
-            scene = SCENES[family](seed) if args.condition == "dim" else SCENES[family](seed, args.condition)
+            scene = scene_of(family, seed, args.condition)
             after.append(captured_after(scene, args.captures, args.jitter, seed, family, t))
         done = [k for k in after if k is not None]
         median = f"{np.median(done) / SESSION_FPS:.2f} s" if done else "-"
@@ -319,7 +326,7 @@ def face_tables(args: argparse.Namespace, t: Tunables) -> None:
         held: list[Reading] = []
         plain: list[Reading] = []
         for seed in cube_seeds(split, args.faces):
-            scene = SCENES[family](seed) if args.condition == "dim" else SCENES[family](seed, args.condition)
+            scene = scene_of(family, seed, args.condition)
             singles, kept, ms = run_face(scene, args.frames, args.jitter, seed, family, t)
             last.append(singles[-1])
             every.extend(singles)
