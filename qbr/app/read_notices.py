@@ -4,9 +4,10 @@ colours) and the reports (the resolution's centres name them)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
+from qbr.cube.conventions import FACES
 from qbr.solve.instructions import colour_name
 
 if TYPE_CHECKING:
@@ -24,6 +25,12 @@ def placed_notices(placed: Mapping[str, str], names: Mapping[str, str], tr: Tran
 def turned_notices(turned: Mapping[str, int], names: Mapping[str, str], tr: Translator) -> list[str]:
     """One sentence per face whose photo was turned (face -> quarter turns clockwise), read turned back."""
     return [tr.t(TURN_KEYS[k], face=face, colour=colour_name(names.get(face, face), tr)) for face, k in turned.items()]
+
+
+def lost_faces(deduced: Collection[int], facelets: int) -> list[str]:
+    """The faces all of whose stickers were deduced (``deduced``: facelet indices of a cube of ``facelets``)."""
+    per_face = facelets // len(FACES)
+    return [f for i, f in enumerate(FACES) if set(range(per_face * i, per_face * (i + 1))) <= set(deduced)]
 
 
 def lost_notices(lost: list[str], names: Mapping[str, str], tr: Translator) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from qbr.app.commands.result import CommandResult
-from qbr.app.read_notices import lost_notices, placed_notices, turned_notices
+from qbr.app.read_notices import lost_faces, lost_notices, placed_notices, turned_notices
 from qbr.cube.conventions import FACES
 from qbr.cube.errors import InvalidCubeError, QbrError
 
@@ -29,7 +29,7 @@ def deduced_notices(resolution: Resolution, tr: Translator, left_out: Collection
 
     deduced = tuple(getattr(resolution, "deduced", None) or ())
     per_face = len(resolution.facelets) // len(FACES)
-    faces = [f for i, f in enumerate(FACES) if all(k in deduced for k in range(per_face * i, per_face * (i + 1)))]
+    faces = lost_faces(deduced, len(resolution.facelets))
     if len(resolution.facelets) != _POCKET_FACELETS:  # a 3x3x3: its lost face named with its centre's colour
         lines = lost_notices(faces, resolution.colour_names, tr)
     else:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from qbr.app.read_notices import TURN_KEYS, lost_notices, placed_notices, turned_notices
+from qbr.app.read_notices import TURN_KEYS, lost_faces, lost_notices, placed_notices, turned_notices
 from qbr.app.session.calibration import Calibration
 from qbr.app.session.config import SessionConfig
 from qbr.app.session.effects import (
@@ -541,8 +541,7 @@ class Session:
                 self._scheme = dict(event.resolution.colour_names)  # no centres: the cube's pieces named them
             if self._size == 2:
                 return [PrintText(pocket_text(event.solution, self._tr()))]
-            deduced = set(getattr(event.resolution, "deduced", None) or ())
-            lost = [f for i, f in enumerate(FACES) if deduced >= set(range(9 * i, 9 * i + 9))]  # seen in no frame
+            lost = lost_faces(getattr(event.resolution, "deduced", None) or (), len(event.resolution.facelets))
             notices = [*placed_notices(placed, self._scheme, self._tr()),
                        *turned_notices(turned, self._scheme, self._tr()),
                        *lost_notices(lost, self._scheme, self._tr())]
