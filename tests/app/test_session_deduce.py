@@ -6,11 +6,13 @@ import dataclasses
 
 import pytest
 
-from qbr.app.session import Mode, ResolveCube, ResolvedEvent
+from qbr.app.session import FrameEvent, Mode, ResolveCube, ResolvedEvent
+from qbr.cube.conventions import FACES, STANDARD_SCHEME
+from qbr.cube.moves import apply_to_facelets, parse_moves
 from qbr.solve.i18n import LANGUAGES, Translator
 from qbr.solve.solver import solve
 from qbr.vision.resolve import resolve_cube
-from tests.app.test_session import CUBE, LOCALES, Driver, face_colours
+from tests.app.test_session import CUBE, LOCALES, Driver, analysis, face_colours
 
 
 @pytest.fixture(scope="module")
@@ -55,3 +57,37 @@ def test_a_deduced_cube_in_doubt_is_taken_as_read_not_asked_for_again(translator
     in_doubt = dataclasses.replace(resolution, doubt=Doubt((27, 28), "D"))  # the face that cannot be captured
     d.send(ResolvedEvent(d.t, in_doubt, solve(CUBE), None))
     assert d.view.mode is Mode.SOLUTION and d.view.message.startswith("The D face (yellow centre) was not found")
+
+
+def _named_photos_of_a_turned_cube(d: Driver, faces: str) -> tuple[str, dict[str, str]]:
+    """Shows ``faces`` as photos named for their faces, of the cube CUBE held so that its orange centre is on top
+    (an x2 y turn of the standard holding: the centre names the default scheme would give are wrong for it)."""
+    turned = apply_to_facelets(CUBE, parse_moves("x2 y"))  # the same cube held another way: U's centre not white
+    scheme = {f: STANDARD_SCHEME[turned[9 * FACES.index(f) + 4]] for f in FACES}
+    for face in faces:
+        colours = tuple(STANDARD_SCHEME[c] for c in turned[9 * FACES.index(face): 9 * FACES.index(face) + 9])
+        for _ in range(10):
+            d.t += 0.1
+            d.send(FrameEvent(d.t, analysis(colours), face=face))
+        d.nothing(0.6)
+    by_centre = {turned[9 * i + 4]: face for i, face in enumerate(FACES)}
+    return "".join(by_centre[c] for c in turned), scheme  # its facelets: each sticker named by its face's centre
+
+
+def test_a_face_never_photographed_is_named_by_the_colour_no_other_centre_shows(translators) -> None:
+    # Photos named for their faces, the D photo faceless: its colour is the one the five centres leave, not the
+    # default scheme's yellow; so in the notice after solving (from the resolution) and when five do not fix it.
+    d = Driver(translators)
+    turned, scheme = _named_photos_of_a_turned_cube(d, "URFLB")
+    assert scheme["D"] != "yellow"
+    (asked,) = [e for e in d.key("d") if isinstance(e, ResolveCube)]
+    resolution = resolve_cube(dict(asked.rgb), trust=dict(asked.trust))
+    assert resolution.facelets == turned
+    d.send(ResolvedEvent(d.t, resolution, solve(turned), None))
+    assert d.view.message.startswith(f"The D face ({scheme['D']} centre) was not found")
+
+    d = Driver(translators)
+    _named_photos_of_a_turned_cube(d, "URFLB")
+    d.key("d")
+    d.send(ResolvedEvent(d.t, resolve_cube({}), None, None))
+    assert f"the face with the {scheme['D']} centre" in d.view.message

@@ -542,6 +542,9 @@ class Session:
             if self._size == 2:
                 return [PrintText(pocket_text(event.solution, self._tr()))]
             lost = lost_faces(getattr(event.resolution, "deduced", None) or (), len(event.resolution.facelets))
+            # A face never captured has its colour from the cube's pieces, not the default scheme's guess.
+            self._scheme.update({f: event.resolution.colour_names[f] for f in lost
+                                 if f in event.resolution.colour_names})
             notices = [*placed_notices(placed, self._scheme, self._tr()),
                        *turned_notices(turned, self._scheme, self._tr()),
                        *lost_notices(lost, self._scheme, self._tr())]
@@ -569,7 +572,7 @@ class Session:
             else:
                 self._mode = Mode.SCANNING  # it can still be shown
                 missing = next(f for f in FACES if f not in self._faces)
-                self._say("app.msg.deduce_failed", persistent=True, colour=self._scheme.get(missing, missing))
+                self._say("app.msg.deduce_failed", persistent=True, colour=self._unseen_colour(missing))
             return []
         self._mode = Mode.INVALID
         self._highlight = getattr(event.resolution, "least_certain_face", None)
@@ -595,6 +598,13 @@ class Session:
     def _one_lost(self) -> bool:
         """Five faces of a 3x3x3 captured: the sixth's stickers may follow from their pieces (or are being deduced)."""
         return self._size == 3 and len(self._faces) == len(FACES) - 1
+
+    def _unseen_colour(self, face: str) -> str:
+        """The colour of a face not captured: the one colour no captured centre shows when only one is left (photos
+        named for their faces keep their own centres, so the default scheme's guess can be taken), else that guess."""
+        seen = {self._scheme[f] for f in self._faces}
+        left = [c for c in dict.fromkeys(self._cfg.scheme.values()) if c not in seen]
+        return left[0] if len(left) == 1 else self._scheme.get(face, face)
 
     def _deducible(self) -> bool:
         """Scanning with one face lost: it can be deduced now (D, or the source's end)."""
@@ -885,7 +895,7 @@ class Session:
         if self._size == 2:
             return tr.t(f"app.ended.{kind}.pocket", n=n, total=total)
         missing = [f for f in self._cfg.order if f not in self._faces]
-        names = tr.t("list.separator").join(_colour_name(tr, self._scheme[f]) for f in missing)
+        names = tr.t("list.separator").join(_colour_name(tr, self._unseen_colour(f)) for f in missing)
         return tr.t(f"app.ended.{kind}", n=n, total=total, missing=names)
 
     def _prompt(self, tr: Translator, guide: Guide | None) -> str:
