@@ -1,6 +1,6 @@
 """Glare-washed coloured stickers the live preview names white with confidence, and true whites it stays sure of.
 
-    nice -n 10 python bench/glare_whites.py [--faces 60] [--cubes 10]
+    nice -n 10 python bench/glare_whites.py [--faces 60] [--cubes 10] [--set FIELD=VALUE]
 
 (1) Strongly glared faces, seeds of both ranges of bench/seeds.py: tests/synth, an easy scene with a specular spot of
 1.0-2.5 times white, 0.6-1.2 sticker sizes (its glare clips); tests/physcam, an easy scene with the key lamp's spot at
@@ -30,6 +30,7 @@ import synth  # noqa: E402
 from families import render  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FIRST, SPLITS, cube_seeds  # noqa: E402
+from set_tunables import with_set  # noqa: E402
 
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import FaceColours, classify_face  # noqa: E402
@@ -43,7 +44,7 @@ SURE = 0.5  # the preview's "sure" (below it a sticker is drawn uncertain)
 
 def _name(measured: StickerColours, tunables: Tunables, glare_share: bool) -> FaceColours:
     return classify_face(measured.rgb, DEFAULT_PALETTE, tunables, glare=measured.glare if glare_share else None,
-                        spot=measured.spot if glare_share else None, lamp=measured.lamp if glare_share else None)
+                        spot=measured.spot if glare_share else None)
 
 
 def _glared_shot(family: str, seed: int) -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
@@ -117,8 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--faces", type=int, default=60, help="glared faces per seed range")
     parser.add_argument("--cubes", type=int, default=10, help="scan-bench cubes per family, condition and range")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="name with this Tunables field changed (repeatable)")
     args = parser.parse_args(argv)
-    tunables = Tunables()
+    tunables = with_set(Tunables(), args.set)
     print("| glared faces | seeds | faces read | sure false whites | without the glare share | true whites sure |")
     print("|---|---|---:|---:|---:|---:|")
     for family in ("synth", "physcam"):

@@ -28,7 +28,6 @@ stickers of the tuning rows with their confidence.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import hashlib
 import json
 import pickle
@@ -50,6 +49,7 @@ import physcam  # noqa: E402
 import synth  # noqa: E402
 from scipy.optimize import linear_sum_assignment  # noqa: E402
 from seeds import cube_seeds, scene_rng  # noqa: E402
+from set_tunables import with_set  # noqa: E402
 from synth.camera import TUNING_SEEDS as CAMERA_TUNING  # noqa: E402
 from synth.camera import VALIDATION_SEEDS as CAMERA_VALIDATION  # noqa: E402
 from synth.camera import other_camera  # noqa: E402
@@ -364,9 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.palette:
         BASE[0] = Palette.from_json(json.loads(args.palette.read_text(encoding="utf-8")))
     tunables = Tunables()
-    for item in args.set:
-        key, value = item.split("=", 1)
-        tunables = dataclasses.replace(tunables, **{key: type(getattr(tunables, key))(value)})
+    tunables = with_set(tunables, args.set)
     tallies: dict[str, Tally] = {}
     print("| data | faces all right | not detected | stickers right | orange->red |")
     print("|---|---:|---:|---:|---:|")

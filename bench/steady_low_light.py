@@ -55,6 +55,7 @@ import physcam  # noqa: E402
 from physcam.sensor import capture  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
+from set_tunables import with_set  # noqa: E402
 from synth import render_session_frames  # noqa: E402
 from synth.dim import WebcamSensor, render_dim_scene  # noqa: E402
 
@@ -367,9 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--condition hard holds physcam's faces only: add --families physcam")
     cv2.setNumThreads(1)
     t = Tunables()
-    for item in args.set:
-        key, value = item.split("=", 1)
-        t = dataclasses.replace(t, **{key: type(getattr(t, key))(value)})
+    t = with_set(t, args.set)
     t = t.for_video()
     if args.faces > 0 and args.frames > 0:
         face_tables(args, t)

@@ -128,8 +128,7 @@ def _towards_whites(linear: NDArray[np.float64], measured: NDArray[np.float64], 
 
 
 def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunables(),  # noqa: B008
-                  glare: ArrayLike | None = None, spot: ArrayLike | None = None,
-                  lamp: ArrayLike | None = None) -> FaceColours:
+                  glare: ArrayLike | None = None, spot: ArrayLike | None = None) -> FaceColours:
     """Name each sticker by its nearest palette colour after removing the face's light (see :func:`adapt_to_palette`).
 
     ``distances`` are CIEDE2000 to the chosen colour after that correction. Confidence is
@@ -140,11 +139,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
     sticker's share lost to glare, ``StickerColours.glare``): a sticker named white with much of it clipped or
     washed may be any light colour, so its confidence is capped (a white merely bright loses nothing). ``spot``
-    (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white mostly lit by a spot, or a
-    grey centre lit by one, may be any colour too (capped the same). A white (or grey centre) partly lit by a spot is
-    sure only when the face's unlit whites say a white is there: its chromaticity between theirs and the spot's
-    (``lamp``, ``StickerColours.lamp``; a lit colour keeps some of its own); with no unlit white, nothing to say
-    (nor without ``lamp``).
+    (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white half lit by a spot, or a
+    grey centre a third lit by one, may be any colour too (capped the same).
     """
     raw = np.asarray(rgb, dtype=np.float64)
     finite: NDArray[np.bool_] | None = None  # None: every sticker finite, the usual live frame
@@ -199,14 +195,6 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         # light colour (cap only).
         washed = (lost | lit) & (chosen == _WHITE)
         confidence[washed] = np.minimum(confidence[washed], tunables.classify_wash_confidence)
-    unlike = np.zeros(len(stickers), dtype=bool)
-    if spot is not None and lamp is not None:
-        # Partly lit whites, and a grey centre (a logo's white), checked against the face's unlit whites.
-        shares = np.asarray(spot, dtype=np.float64)
-        whites = (usable & (chosen == _WHITE)) | ((np.arange(len(stickers)) == 4) & logo)
-        checked = whites & (shares > tunables.classify_lit_white)
-        unlike = _unlike_the_whites(measured, checked, whites & ~checked & ~lost, lamp, tunables)
-        confidence[unlike] = np.minimum(confidence[unlike], tunables.classify_wash_confidence)
     best = distances[rows, chosen]
     if finite is not None:
         confidence = np.where(finite, confidence, 0.0)
@@ -217,29 +205,9 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         names[4], best[4] = "white", distances[4, _WHITE]
         distances[4, _WHITE] = distances[4].min()  # the logo greys the white: as near white as to any colour
         confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
-        if spot is not None and (float(np.asarray(spot)[4]) > tunables.classify_spot_logo or unlike[4]):
+        if spot is not None and float(np.asarray(spot)[4]) > tunables.classify_spot_logo:
             confidence[4] = tunables.classify_wash_confidence  # lit by a spot: a colour's grey as likely as a logo's
     return FaceColours(names=tuple(names), distances=best, confidence=confidence, to_colours=distances)
-
-
-def _unlike_the_whites(measured: NDArray[np.float64], checked: NDArray[np.bool_], unlit: NDArray[np.bool_],
-                       lamp: ArrayLike, tunables: Tunables) -> NDArray[np.bool_]:
-    """Which ``checked`` stickers lie farther (linear chromaticity) than ``classify_lit_chromaticity`` from every
-    mix of the ``unlit`` whites' light and the spot's (``lamp``): a white under the spot moves from its unlit
-    fellows' chromaticity towards the lamp's only, a colour keeps some of its own. No unlit white: none."""
-    unlike = np.zeros(len(measured), dtype=bool)
-    if not checked.any() or not unlit.any():
-        return unlike
-    shares = measured / np.maximum(measured.sum(axis=1, keepdims=True), 1e-12)
-    white = measured[unlit].sum(axis=0)
-    white = white / max(float(white.sum()), 1e-12)
-    spot = np.asarray(lamp, dtype=np.float64)
-    towards = spot - white if np.isfinite(spot).all() else np.zeros(3)  # no spot's colour: the whites' alone
-    # The nearest point of the segment from the whites' chromaticity to the lamp's.
-    along = np.clip((shares[checked] - white) @ towards / max(float(towards @ towards), 1e-12), 0.0, 1.0)
-    off = np.linalg.norm(shares[checked] - white - along[:, None] * towards[None, :], axis=1)
-    unlike[checked] = off > tunables.classify_lit_chromaticity
-    return unlike
 
 
 _WHITE = COLOUR_NAMES.index("white")

@@ -321,18 +321,12 @@ class Tunables:
     classify_glare_share: float = 0.25
     """A sticker named white with more than this share of its samples clipped or washed by glare is unsure: glare on
     any light colour clips to the same white (rendered faces: 2% of true whites, 0.1% of other stickers above it)."""
-    classify_spot_white: float = 0.85
-    """A sticker named white whose gaps show a spot adding more than this share of its light is unsure: what is left
-    of its own is under a sixth, and a colour under that spot reads as pale (``spot_light``)."""
-    classify_spot_logo: float = 0.5
+    classify_spot_white: float = 0.5
+    """A sticker named white whose gaps show a spot adding more than this share of its light is unsure: under half
+    of it is its own, and a pale colour so lit is named white (tuning glared physcam faces: shares 0.53-0.65)."""
+    classify_spot_logo: float = 0.35
     """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
-    its light is unsure: a lit colour reads as grey too (tuning glared faces: true logo whites at most 0.46)."""
-    classify_lit_white: float = 0.35
-    """A sticker named white (or a grey centre) whose gaps show a spot adding more than this share of its light is
-    sure only when its chromaticity lies between the face's other whites' (those lit less) and the spot's."""
-    classify_lit_chromaticity: float = 0.04
-    """How far (linear R, G, B shares) such a lit white may lie from that mix: light uneven across a face parts its
-    whites by up to 0.039 (tuning synth hard faces), lit colours named white lie 0.036 and more off it."""
+    its light is unsure: a lit yellow centre reads grey from 0.37 (tuning glared faces; true logo whites to 0.46)."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
