@@ -6,7 +6,8 @@ cubes without re-rendering them (the full scan bench takes ~17 minutes on this m
         [--start 0] [--jobs 2] [--cache /tmp/qbr-colour-reads] [--misses] [--all]
 
 Counts the cubes whose six faces were all detected in place (``scan_accuracy``'s test) and how many of them qbr
-resolves exactly. On the tuning split it also names each wrong cube's seed and says whether the whole-cube judge
+resolves exactly; ``--all``: also every cube as ``qbr scan`` reads it (faces settled as it settles them, a face not
+found deduced). On the tuning split it also names each wrong cube's seed and says whether the whole-cube judge
 (``qbr.vision.resolve.judge``) scores the true colouring better than the one found (*search*: the descents did not
 reach it) or not (*model*: the measurements, as judged, favour the wrong cube), and whether the wrong cube was
 reported in doubt (a sticker in doubt or uncertain, or no valid cube) or given *silently*; ``--misses`` lists each
@@ -39,15 +40,16 @@ from judged_miss import miss_kind  # noqa: E402
 from scan_accuracy import detection_matches  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 
+from qbr.app.commands.scan import settle_cube  # noqa: E402
 from qbr.cube.conventions import FACES, facelet_name  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
 from qbr.vision.measure import StickerColours, measure_stickers_with_spread  # noqa: E402
 from qbr.vision.resolve import Resolution, resolve_cube  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
-CACHE_FORMAT = b"2"  # 2: the cached detection's homography and outline moved with its crop as its stickers are
+CACHE_FORMAT = b"3"  # 3: qbr scan's settling of the faces' sizes kept; 2: the detection moved with its crop
 KEYED = ("qbr/vision/detect", "qbr/vision/tunables.py", "tests/physcam", "tests/synth", "bench/families.py",
-         "bench/seeds.py")
+         "bench/seeds.py", "qbr/app/commands/scan.py")
 
 
 def _sources_key() -> str:
@@ -60,18 +62,24 @@ def _sources_key() -> str:
     return digest.hexdigest()[:12]
 
 
-def _read(job: tuple[str, str, int]) -> tuple[str, dict[str, Any]]:
-    """One cube rendered and detected: truth, and per face the detection with the crop it covers (or None)."""
+def _read(job: tuple[str, str, int]) -> tuple[str, dict[str, Any], dict[str, np.ndarray | None]]:
+    """One cube rendered and detected: truth, per face the detection with the crop it covers (or None), and what
+    ``qbr scan``'s settling of the faces' sizes changes (``scan.settle_cube``: a face read as a 2x2 grid beside
+    3x3x3 faces searched again as a 3x3x3's, its stickers as then measured; None: left out, deduced)."""
     family, condition, seed = job
     cv2.setNumThreads(1)
     truth, renders, _ = render(family, condition, seed)
     faces: dict[str, Any] = {}
-    for face in FACES:
-        image = renders[face].image
+    images = [renders[face].image for face in FACES]
+    first: dict[str, np.ndarray] = {}
+    sizes: dict[str, int] = {}
+    for face, image in zip(FACES, images, strict=True):
         detection = detect_face(image, Tunables())
         if detection is None:
             faces[face] = None
             continue
+        sizes[face] = detection.size
+        first[face] = np.zeros((detection.size ** 2, 3))  # a stand-in: only whether settling replaces it counts
         corners = np.asarray(detection.stickers, float).reshape(-1, 2)
         x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 2, 0)
         x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 3
@@ -83,11 +91,14 @@ def _read(job: tuple[str, str, int]) -> tuple[str, dict[str, Any]]:
                                     outline=np.asarray(detection.outline, float) - (x0, y0),
                                     homography=shift @ np.asarray(detection.homography, float))
         faces[face] = (crop, moved, detection_matches(detection, renders[face].stickers))
-    return truth, faces
+    settled = dict(first)
+    settle_cube(images, sizes, settled, Tunables(), None)
+    return truth, faces, {f: settled.get(f) for f in first if settled.get(f) is not first[f]}
 
 
-def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Path) -> list[tuple[int, str, dict]]:
-    """(seed, truth, faces) per cube, rendered and detected once per version of the sources."""
+def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Path,
+                 ) -> list[tuple[int, str, dict, dict]]:
+    """(seed, truth, faces, settled) per cube, rendered and detected once per version of the sources."""
     folder = cache / _sources_key()
     folder.mkdir(parents=True, exist_ok=True)
     missing = [s for s in seeds if not (folder / f"{family}-{condition}-{s}.pkl").exists()]
@@ -139,12 +150,19 @@ def main(argv: list[str] | None = None) -> int:
     seeds = cube_seeds(args.split, args.cubes, args.start)
     every: list[bool] = []  # with --all: each cube read exactly as qbr scan reads it
     every_silent = 0
-    for seed, truth, faces in cached_reads(args.family, args.condition, seeds, args.jobs, args.cache):
+    for seed, truth, faces, settled in cached_reads(args.family, args.condition, seeds, args.jobs, args.cache):
         if args.all:
             found = {f: measure_stickers_with_spread(crop, d, tunables) for f, read in faces.items() if read is not None
                      for crop, d, _ in [read]}
-            read = resolve_cube({f: m.own for f, m in found.items()}, tunables=tunables,
-                                trust={f: 1.0 - m.spot for f, m in found.items()})
+            rgb = {f: m.own for f, m in found.items()}
+            trust = {f: 1.0 - m.spot for f, m in found.items()}
+            for face, stickers in settled.items():  # as qbr scan settles: measured again as a 3x3x3's, or left out
+                trust.pop(face)
+                if stickers is None:
+                    del rgb[face]
+                else:
+                    rgb[face] = stickers
+            read = resolve_cube(rgb, tunables=tunables, trust=trust)
             every.append(read.facelets == truth)
             every_silent += silent(read, truth)
         if not all(read is not None and read[2] for read in faces.values()):

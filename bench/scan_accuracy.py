@@ -41,6 +41,7 @@ from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 from synth import TIERS, random_colours, render_face, sample_params  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
+from qbr.app.commands.scan import settle_cube  # noqa: E402
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import classify_face, naive_classify  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
@@ -192,8 +193,22 @@ def judge_rendered(family: str, condition: str, seed: int) -> CubeResult:
         seen_live = detect_face(renders[face].image, live)
         live_found += seen_live is not None and detection_matches(seen_live, renders[face].stickers)
         reads[face] = read
+    settle_as_scan(reads, [renders[face].image for face in FACES], tunables)
     return CubeResult(truth, letters_by_method(reads), found, misplaced, 6 - found - misplaced, live_found,
                       f"{condition} {label}")
+
+
+def settle_as_scan(reads: dict[str, FaceRead], images: list[np.ndarray], tunables: Tunables) -> None:
+    """``reads`` settled as ``qbr scan`` settles the faces' sizes (in place; ``scan.settle_cube``): a face read as a
+    2x2 grid beside 3x3x3 faces searched again as a 3x3x3's (its stickers as then measured, fully trusted) or, the
+    one left, left out to be deduced. Faces found, misplaced and lost stay as detection first saw them."""
+    rgb = {f: r.rgb for f, r in reads.items() if r.rgb is not None}
+    first = dict(rgb)
+    settle_cube(images, {f: r.detection.size for f, r in reads.items() if r.detection is not None}, rgb, tunables,
+                None)
+    for face, stickers in first.items():
+        if rgb.get(face) is not stickers:
+            reads[face] = FaceRead(None, rgb.get(face))
 
 
 def letters_by_method(reads: Mapping[str, FaceRead]) -> dict[str, str]:
