@@ -276,7 +276,7 @@ def draw_net(img: np.ndarray, view: ViewModel, origin: tuple[int, int], cell: in
 
 
 def _swatches(img: np.ndarray, view: ViewModel, names: Sequence[str | None], origin: tuple[int, int],
-              cell: int) -> Rect:
+              cell: int, unsure: Sequence[bool] | None = None) -> Rect:
     n = 2 if len(names) == 4 else 3  # a 2x2x2's four stickers fill the room of nine
     side = 3 * cell // n
     border = max(1, side // 10)
@@ -284,9 +284,24 @@ def _swatches(img: np.ndarray, view: ViewModel, names: Sequence[str | None], ori
         x, y = origin[0] + (i % n) * side, origin[1] + (i // n) * side
         name = names[i] if i < len(names) else None
         cv2.rectangle(img, (x, y), (x + side - 1, y + side - 1), BLACK, -1)
-        cv2.rectangle(img, (x + border, y + border), (x + side - 1 - border, y + side - 1 - border),
-                      _colour(view, name) if name else DIM, -1)
+        x0, y0, x1, y1 = x + border, y + border, x + side - 1 - border, y + side - 1 - border
+        cv2.rectangle(img, (x0, y0), (x1, y1), _colour(view, name) if name else DIM, -1)
+        if unsure is not None and i < len(unsure) and unsure[i]:
+            _hatch(img, x0, y0, x1, y1, border)  # in doubt, as the dashes on the video say
     return Rect(origin[0], origin[1], 3 * cell, 3 * cell)
+
+
+_HATCHES = 3  # dark diagonal stripes across a swatch whose name is in doubt
+
+
+def _hatch(img: np.ndarray, x0: int, y0: int, x1: int, y1: int, thickness: int) -> None:
+    width = x1 - x0
+    for k in range(1, _HATCHES + 1):
+        # Stripes from the top edge down to the left, evenly spaced across the swatch's diagonal.
+        offset = round(2 * width * k / (_HATCHES + 1))
+        a = (x0 + min(offset, width), y0 + max(offset - width, 0))
+        b = (x0 + max(offset - width, 0), y0 + min(offset, width))
+        cv2.line(img, a, b, BLACK, thickness, cv2.LINE_AA)
 
 
 def _guide_cube(img: np.ndarray, view: ViewModel, centre: tuple[float, float], size: float) -> None:
@@ -395,7 +410,7 @@ def _scanning_panel(img: np.ndarray, fonts: Fonts, view: ViewModel, side: SidePa
         _paint_block(img, fonts, guide, WHITE, view.rtl)
     swatches = side.parts.get("swatches")
     if swatches is not None and view.preview is not None and view.preview.colours is not None:
-        _swatches(img, view, view.preview.colours, (swatches.x, swatches.y), swatches.w // 3)
+        _swatches(img, view, view.preview.colours, (swatches.x, swatches.y), swatches.w // 3, view.preview.unsure)
 
 
 def _calibration_panel(img: np.ndarray, view: ViewModel, side: SidePanel, p: Placement) -> None:

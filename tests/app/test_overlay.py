@@ -168,3 +168,25 @@ def test_a_sticker_in_doubt_is_outlined_in_dashes(fonts):
 
     sure, doubt = coloured(None), coloured((True,) + (False,) * 8)
     assert coloured((False,) * 9) == sure and 0.3 * sure < doubt < 0.75 * sure
+
+
+def test_a_swatch_in_doubt_is_hatched_beside_the_face(fonts):
+    # The side panel's small copy of the face says "in doubt" as the dashes on the video do: dark stripes across it.
+    view = _view(Mode.SCANNING, 640, 480)
+    box = layout(view, (640, 480), (640, 480), fonts).side.parts["swatches"]
+    side = box.w // 3
+    x0, y0 = box.x + side // 4, box.y + side // 4  # the inside of the top left swatch (FACE[0], green)
+    want = np.array(RGB[FACE[0]][::-1])
+
+    def inside(unsure: tuple[bool, ...] | None) -> tuple[int, int]:
+        out = draw(_frame(640, 480), dataclasses.replace(view, preview=dataclasses.replace(view.preview,
+                                                                                             unsure=unsure)), fonts)
+        cell = out[y0:y0 + side // 2, x0:x0 + side // 2].astype(int)
+        return (int(np.count_nonzero(np.abs(cell - want).sum(axis=2) < 30)),
+                int(np.count_nonzero(cell.sum(axis=2) < 60)))
+
+    sure_colour, sure_dark = inside(None)
+    doubt_colour, doubt_dark = inside((True,) + (False,) * 8)
+    assert sure_dark == 0 and doubt_dark > 0.1 * sure_colour
+    assert inside((False, True) + (False,) * 7) == (sure_colour, sure_dark)  # another sticker's doubt: not this one
+    assert 0.4 * sure_colour < doubt_colour < 0.9 * sure_colour
