@@ -40,7 +40,7 @@ class StickerColours:
     show (``spot_light.spot_share``): on the spot's flat top nothing inside the sticker tells it."""
     lamp: np.ndarray
     """(3,) float64: the spot's chromaticity (linear R, G, B shares of the lit gaps' light, ``spot_light``), NaN
-    without a spot: a white under it moves towards this from the face's unlit whites, a colour does not."""
+    without a spot: the light ``own`` takes off each sticker in its ``spot`` share."""
     own: np.ndarray
     """(9, 3) float64 sRGB 0-255: ``rgb`` with the spot's light taken off (``spot_light.without_spot``), the sticker's
     own colour in the face's light: what whole-cube resolution reads (the preview names ``rgb``, with its glare
