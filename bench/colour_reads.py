@@ -150,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = cube_seeds(args.split, args.cubes, args.start)
     every: list[bool] = []  # with --all: each cube read exactly as qbr scan reads it
     every_silent = 0
+    by_kind: dict[tuple[int, int], list[bool]] = {}  # with --all: (faces not found, found elsewhere) -> exact or not
     for seed, truth, faces, settled in cached_reads(args.family, args.condition, seeds, args.jobs, args.cache):
         if args.all:
             found = {f: measure_stickers_with_spread(crop, d, tunables) for f, read in faces.items() if read is not None
@@ -165,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
             read = resolve_cube(rgb, tunables=tunables, trust=trust)
             every.append(read.facelets == truth)
             every_silent += silent(read, truth)
+            # Detection's share of the misses: faces not found, and found elsewhere (a grid off the face).
+            kind = (sum(r is None for r in faces.values()), sum(r is not None and not r[2] for r in faces.values()))
+            by_kind.setdefault(kind, []).append(every[-1])
         if not all(read is not None and read[2] for read in faces.values()):
             continue  # a face not found or found elsewhere: detection's miss, not colour's
         complete += 1
@@ -188,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         blocks = [sum(every[i : i + 30]) for i in range(0, len(every), 30)]
         print(f"every cube as qbr scan reads it (a face not found deduced): {sum(every)} of {len(every)} exact "
               f"({100 * sum(every) / len(every):.1f}%), {every_silent} silently wrong; by 30 cubes: {blocks}")
+        print("by faces not found / found elsewhere: " + ", ".join(
+            f"{lost}/{off}: {sum(v)} of {len(v)} exact" for (lost, off), v in sorted(by_kind.items())))
     if wrong:
         print("wrong: " + ", ".join(f"{seed} ({kind})" for seed, kind in wrong))
     print("\n".join(details))
