@@ -47,8 +47,13 @@ def test_a_video_that_ends_at_4_of_6_says_what_is_missing_and_exits_cleanly(xvfb
         started = time.monotonic()
         time.sleep(length + 1.5)  # the video has ended: the window now says what is missing
         assert app.poll() is None, "the window closed at once instead of saying what is missing"
-        shot = _screenshot(xvfb, window)
-        bar = shot[: shot.shape[0] // 12]
+        # A loaded machine may show a window not yet painted (all black): look again for a few seconds.
+        for _ in range(12):
+            shot = _screenshot(xvfb, window)
+            bar = shot[: shot.shape[0] // 12]
+            if bar.any() or app.poll() is not None:
+                break
+            time.sleep(0.25)
         assert bar.mean() < 110 and (bar > 200).all(axis=2).sum() > 100  # the dark prompt bar, with its words
         status = app.wait(20)
         elapsed = time.monotonic() - started
