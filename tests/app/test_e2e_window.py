@@ -68,6 +68,9 @@ def xvfb():
         server.wait(5)
     except subprocess.TimeoutExpired:
         server.kill()
+        # Reaped before the next test starts its server: a dying one may otherwise unlink the socket of a new one
+        # given the same display number.
+        server.wait(5)
 
 
 def _video(path: Path, facelets: str | None = None) -> str:
