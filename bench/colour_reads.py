@@ -37,10 +37,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from families import CONDITIONS, render  # noqa: E402
 from judged_miss import miss_kind  # noqa: E402
-from scan_accuracy import detection_matches  # noqa: E402
+from scan_accuracy import detection_matches, settled_faces  # noqa: E402
 from seeds import FAMILIES, SPLITS, cube_seeds  # noqa: E402
 
-from qbr.app.commands.scan import settle_cube  # noqa: E402
 from qbr.cube.conventions import FACES, facelet_name  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
 from qbr.vision.measure import StickerColours, measure_stickers_with_spread  # noqa: E402
@@ -91,9 +90,7 @@ def _read(job: tuple[str, str, int]) -> tuple[str, dict[str, Any], dict[str, np.
                                     outline=np.asarray(detection.outline, float) - (x0, y0),
                                     homography=shift @ np.asarray(detection.homography, float))
         faces[face] = (crop, moved, detection_matches(detection, renders[face].stickers))
-    settled = dict(first)
-    settle_cube(images, sizes, settled, Tunables(), None)
-    return truth, faces, {f: settled.get(f) for f in first if settled.get(f) is not first[f]}
+    return truth, faces, settled_faces(images, sizes, first, Tunables())
 
 
 def cached_reads(family: str, condition: str, seeds: range, jobs: int, cache: Path,

@@ -198,17 +198,23 @@ def judge_rendered(family: str, condition: str, seed: int) -> CubeResult:
                       f"{condition} {label}")
 
 
+def settled_faces(images: list[np.ndarray], sizes: Mapping[str, int], rgb: Mapping[str, np.ndarray],
+                  tunables: Tunables) -> dict[str, np.ndarray | None]:
+    """What ``qbr scan``'s settling of the faces' sizes (``scan.settle_cube``) changes in ``rgb`` (face -> stickers as
+    first measured): a face read as a 2x2 grid beside 3x3x3 faces searched again as a 3x3x3's (its stickers as then
+    measured), or the one left over left out to be deduced (None)."""
+    settled = dict(rgb)
+    settle_cube(images, dict(sizes), settled, tunables, None)
+    return {f: settled.get(f) for f in rgb if settled.get(f) is not rgb[f]}
+
+
 def settle_as_scan(reads: dict[str, FaceRead], images: list[np.ndarray], tunables: Tunables) -> None:
-    """``reads`` settled as ``qbr scan`` settles the faces' sizes (in place; ``scan.settle_cube``): a face read as a
-    2x2 grid beside 3x3x3 faces searched again as a 3x3x3's (its stickers as then measured, fully trusted) or, the
-    one left, left out to be deduced. Faces found, misplaced and lost stay as detection first saw them."""
+    """``reads`` settled as ``qbr scan`` settles them (in place, ``settled_faces``): a face measured again is fully
+    trusted. Faces found, misplaced and lost stay as detection first saw them."""
     rgb = {f: r.rgb for f, r in reads.items() if r.rgb is not None}
-    first = dict(rgb)
-    settle_cube(images, {f: r.detection.size for f, r in reads.items() if r.detection is not None}, rgb, tunables,
-                None)
-    for face, stickers in first.items():
-        if rgb.get(face) is not stickers:
-            reads[face] = FaceRead(None, rgb.get(face))
+    sizes = {f: r.detection.size for f, r in reads.items() if r.detection is not None}
+    for face, stickers in settled_faces(images, sizes, rgb, tunables).items():
+        reads[face] = FaceRead(None, stickers)
 
 
 def letters_by_method(reads: Mapping[str, FaceRead]) -> dict[str, str]:
