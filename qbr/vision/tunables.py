@@ -326,7 +326,8 @@ class Tunables:
     of it is its own, and a pale colour so lit is named white (tuning glared physcam faces: shares 0.53-0.65)."""
     classify_spot_logo: float = 0.35
     """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
-    its light is unsure: a lit yellow centre reads grey from 0.37 (tuning glared faces; true logo whites to 0.46)."""
+    its light is unsure: a lit yellow centre reads grey from 0.37 (tuning glared faces), so true logo whites lit
+    0.35-0.46 are shown unsure too."""
     classify_wash_confidence: float = 0.2
     """Confidence of a washed-out sticker's name (its nearest colour by hue): the preview shows it uncertain."""
     resolve_iterations: int = 6
