@@ -167,7 +167,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
                                       learner, tunables)
         names = classify_face(rgb, palette, tunables, glare=glare).names
         out.append((k, names))
-        captures.append(CapturedFace(tuple(names), rgb))
+        captures.append(CapturedFace(tuple(names), rgb, own=face[4]))
     return out
 
 

@@ -10,7 +10,8 @@ qbr.app.session.identity.faces_by_centre as the session places them. Counted per
 wrong", the new face placed on a face of another colour when it is captured (what "captured <colour>" says);
 "held wrong", capture steps after which any captured face is misplaced (what the preview and the next question
 rest on); and "wrong after six", cubes whose six faces end misplaced. Tuning and validation seeds side by side.
-Each capture keeps its stickers' spot shares, as the session's do (``faces_by_centre`` does not use them).
+Each capture keeps its stickers' spot shares and their colours without the spot's light, as the session's do
+(``faces_by_centre`` places centres by the latter).
 
 ``--resolve`` adds a last table: each physcam hard cube's live session (``qbr.app.session.Session`` fed the faces
 as frames, auto-capture) and the resolution of the cube it asks for, exact against the truth, without the trust
@@ -74,9 +75,9 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, spot, names, _ = face
+        rgb, glare, spot, names, without = face
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
-        captures.append(CapturedFace(tuple(read.names), rgb, spot=spot))
+        captures.append(CapturedFace(tuple(read.names), rgb, spot=spot, own=without))
         truth.append(names[4])
         placed = [STANDARD_SCHEME[f] for f in faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE, identity)]
         wrong = [p != t for p, t in zip(placed, truth, strict=True)]

@@ -21,8 +21,9 @@ DT = 1 / 15
 
 
 # physcam hard tuning seeds (bench/session_identity.py --resolve-only): a live session placed two faces on each
-# other's places by their centres' names (18: R and L, 57: U and F); resolved as placed, the cube was wrong.
-@pytest.mark.parametrize(("seed", "moved"), [(18, {"R", "L"}), (57, {"U", "F"})])
+# other's places by their centres' names (49 and 83: R and L, of seeds 1-120 since centres are placed by their own
+# colour); resolved as placed, the cube was wrong.
+@pytest.mark.parametrize(("seed", "moved"), [(49, {"R", "L"}), (83, {"R", "L"})])
 def test_faces_placed_on_each_others_places_are_placed_by_their_pieces(translators, seed: int, moved: set[str]
                                                                          ) -> None:
     sys.path.insert(0, str(ROOT / "bench"))

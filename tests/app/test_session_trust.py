@@ -178,9 +178,10 @@ def test_a_2x2x2_carries_four_trusts_a_face_and_resolves(translators) -> None:
 
 
 # A physcam hard cube (bench/families.py, tuning seed) whose faces a lamp's spot lights: bench/colour_reads.py found
-# it resolved exactly with the spot weights and wrongly without (tests/vision/test_resolve_spot_weights.py); the
-# session now also carries each sticker's colour with the spot's light taken off (``CapturedFace.own``).
-@pytest.mark.parametrize("seed", [6, 62])
+# such cubes resolved exactly with the spot weights and wrongly without (tests/vision/test_resolve_spot_weights.py);
+# the session now also carries each sticker's colour with the spot's light taken off (``CapturedFace.own``). Seeds
+# 22 and 62 are two of the twelve of 1-120 that a live session reads exactly and the measured colours do not.
+@pytest.mark.parametrize("seed", [22, 62])
 def test_a_physcam_hard_cube_scanned_live_resolves_exactly_only_with_the_spot_carried(translators, seed) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT / "tests"))

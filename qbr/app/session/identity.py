@@ -116,8 +116,10 @@ def seen_before(new: CapturedFace, captures: list[CapturedFace], t: IdentityTuna
 def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], palette: Palette,
                     t: IdentityTunables = IdentityTunables()) -> list[str]:
     """The face of each capture: the distinct faces whose centre colours fit the captured centres best, each centre
-    compared after its own face's light fit (the same fit that named its stickers)."""
+    compared after its own face's light fit (the same fit that named its stickers), without a lamp's spot."""
     # Fitted without the glare and spot shares the preview named with: with them bench/session_identity.py announced
     # more wrong (tuning 130 -> 134, validation 129 -> 131; the spot's alone: the same, so the shares stay out).
-    to_colours = [classify_face(c.rgb, palette).to_colours[4] for c in captures]
+    # On each centre's own colour (a lamp's spot taken off): a washed orange centre measured is nearest white
+    # (bench/session_identity.py announced wrong, tuning 129 -> 112, validation 127 -> 96).
+    to_colours = [classify_face(c.resolved_rgb(), palette).to_colours[4] for c in captures]
     return assign_centres(to_colours, [c.colours[4] for c in captures], scheme, palette, t.name_penalty)
