@@ -321,9 +321,9 @@ class Tunables:
     classify_glare_share: float = 0.25
     """A sticker named white with more than this share of its samples clipped or washed by glare is unsure: glare on
     any light colour clips to the same white (rendered faces: 2% of true whites, 0.1% of other stickers above it)."""
-    classify_spot_white: float = 0.5
-    """A sticker named white whose gaps show a spot adding more than this share of its light is unsure: under half
-    of it is its own, and a pale colour so lit is named white (tuning glared physcam faces: shares 0.53-0.65)."""
+    classify_spot_white: float = 0.4
+    """A sticker named white whose gaps show a spot adding more than this share of its light is unsure: a pale colour
+    so lit is named white (tuning glared physcam faces: shares 0.53-0.65; physcam hard and medium faces 0.42-0.49)."""
     classify_spot_logo: float = 0.35
     """A grey centre (a logo's white, itself "worth a look") whose gaps show a spot adding more than this share of
     its light is unsure: a lit yellow centre reads grey from 0.37 (tuning glared faces), so true logo whites lit

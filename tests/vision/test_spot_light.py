@@ -38,9 +38,9 @@ def test_faces_without_a_spot_show_none_on_their_gaps():
 def test_stickers_on_the_spots_flat_top_are_no_sure_whites_and_most_true_whites_stay_sure():
     # tests/physcam glared faces (bench/glare_whites.py's kind): on the spot's flat top nothing inside a coloured
     # sticker falls off (it is not ``paled``), but the gaps around it are lit as brightly. Measured on these 60
-    # (tuning seeds not used elsewhere, 59 read, 90 true whites): 2 sure false whites with the spot's share, 9
-    # without it; true whites sure 65 with it, 70 without (a white more than half the spot's light is shown
-    # unsure: the preview would rather dash a true white than show a lit colour as a sure white).
+    # (tuning seeds not used elsewhere, 59 read, 90 true whites): 0 sure false whites with the spot's share, 9
+    # without it; true whites sure 62 with it, 70 without (a white over 0.4 the spot's light is shown unsure: the
+    # preview would rather dash a true white than show a lit colour as a sure white).
     tun = Tunables()
     bad = blind = sure = sure_blind = read = 0
     for measured, truths in glared_reads("physcam", range(601, 661), tun):
@@ -55,15 +55,15 @@ def test_stickers_on_the_spots_flat_top_are_no_sure_whites_and_most_true_whites_
             sure += truth == "white" and named
             sure_blind += truth == "white" and was
     assert read >= 55
-    assert bad <= 3 and blind >= bad + 5
-    assert sure >= 0.9 * sure_blind
+    assert bad <= 1 and blind >= bad + 5
+    assert sure >= 0.85 * sure_blind
 
 
 def test_a_partly_lit_pale_colour_is_no_sure_white():
     # tests/physcam glared faces (bench/glare_whites.py's, tuning seeds): a colour partly under the key lamp's spot
     # (its share 0.4-0.8) reads pale enough to be named white. Nine of these faces each showed one coloured sticker
-    # as a sure white before the spot's share counted; 46 and 92 hold lit true whites (share 0.38-0.61): 18 of the
-    # 23 true whites stay sure (the one lit 0.61 is shown unsure).
+    # as a sure white before the spot's share counted; 46 and 92 hold lit true whites (share 0.38-0.61): 17 of the
+    # 23 true whites stay sure (those lit over 0.4 are shown unsure).
     tun = Tunables()
     false_whites = whites_sure = whites = 0
     for measured, truths in glared_reads("physcam", (3, 8, 46, 92, 203, 219, 252, 254, 257, 264, 368), tun):
@@ -74,4 +74,4 @@ def test_a_partly_lit_pale_colour_is_no_sure_white():
             whites += truth == "white"
             whites_sure += truth == "white" and sure
     assert false_whites == 0
-    assert whites == 23 and whites_sure >= 18
+    assert whites == 23 and whites_sure >= 17
