@@ -136,6 +136,7 @@ def _centre_starts(linear: np.ndarray, measured: np.ndarray, gains: np.ndarray, 
 
 RULES = (
     Rule("grid_min_fill", "detect", {"grid_min_fill": 0.0}),
+    Rule("a grid seen more aslant than a face held up (grid_min_facing)", "detect", {"grid_min_facing": 0.0}),
     Rule("grid_max_rms", "detect", {"grid_max_rms": 1e12}),
     Rule("settle_window (sliding windows taken as fitted)", "detect",
          patch=_detect_function(detect_window, "settle_window", lambda work, fit, t: fit)),

@@ -131,6 +131,10 @@ class Tunables:
     perspective fitted beyond it to few stickers is noise, fitted affinely instead (physcam hard tuning: the same
     faces found at 0.9-1.2, fewer at 1.5 and 2); one within it, fitted to five stickers spanning the face, is
     taken where it keeps more stickers than the affine fit. 0: off (and five stickers fitted affinely)."""
+    grid_min_facing: float = 0.6
+    """Fewest of a face grid's smaller stretch over its larger (the cosine of its tilt, ``geometry.facing``): the face
+    held up is turned under 45 degrees (0.71), its neighbours more; 0.6 leaves room for fit noise (physcam hard tuning
+    faces in place: 0.69 at least, 0.76 at the 0.5th percentile). 0: off."""
     grid_max_extra: int = 1
     """Most grid-consistent squares allowed outside the 3x3 face before it counts as tiles or a keyboard."""
     grid_min_variety: float = 25.0

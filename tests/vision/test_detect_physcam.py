@@ -71,9 +71,10 @@ def test_blurred_small_faces_are_found_at_the_frames_own_width() -> None:
 
 
 def test_five_stickers_spanning_a_tilted_face_keep_its_perspective() -> None:
-    # A face tilted 27 degrees with five stickers seen across it: an affine grid loses its far sticker (skewed to
-    # it), the plausible perspective of the five keeps it and the face is found.
-    shot = _hard(274)
+    # A face tilted 33 degrees with five stickers seen across it (an L along two sides): an affine grid loses its
+    # far sticker (skewed to it), the plausible perspective of the five keeps it and the face is found. (Seed 274,
+    # once this test's, is found either way since a grid seen aslant is refused: another look finds it.)
+    shot = _hard(154)
     assert _in_place(detect_face(shot.image), shot)
     assert not _in_place(detect_face(shot.image, Tunables(grid_max_perspective=0)), shot)
 
@@ -106,3 +107,16 @@ def test_a_camera_frame_looks_again_without_short_edge_pieces() -> None:
     with_look, without = found(Tunables()), found(Tunables(retry_edge_piece=0.0))
     assert with_look >= 19  # 20 of 20
     assert with_look >= without + 2  # 17 without it
+
+
+def test_a_side_face_seen_aslant_is_not_taken_for_the_face_held_up() -> None:
+    # Hard tuning cubes tilted 30-40 degrees whose held face (under glare, blurred) closed too few outlines at first:
+    # a 2x2 or 3x3 grid on the top or side face, seen at 55-65 degrees, was taken instead; refused as turned away,
+    # the search goes on to the held face. (Of 1800 hard tuning faces: 4 found in place, 2 misplaced now not found
+    # and deduced, none lost; bench/colour_reads.py --cubes 300 --all.)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from families import render
+
+    shots = [render("physcam", "hard", seed)[1][face] for seed, face in ((42, "L"), (97, "B"), (105, "R"), (291, "L"))]
+    assert all(_in_place(detect_face(shot.image), shot) for shot in shots)
+    assert not any(_in_place(detect_face(shot.image, Tunables(grid_min_facing=0)), shot) for shot in shots)

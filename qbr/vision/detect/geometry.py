@@ -1,7 +1,9 @@
 """Grid geometry: the cells, gaps and outline in grid units, least-squares homographies between the grid and
-the image, and the turn that sets a grid upright."""
+the image, the turn that sets a grid upright, and how squarely a grid faces the camera."""
 
 from __future__ import annotations
+
+import math
 
 import cv2
 import numpy as np
@@ -38,6 +40,24 @@ def apply_homography(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
     """Map (n, 2) points through a 3x3 homography."""
     pts = np.asarray(points, dtype=np.float64).reshape(-1, 1, 2)
     return cv2.perspectiveTransform(pts, np.asarray(homography, dtype=np.float64)).reshape(-1, 2)
+
+
+def facing(homography: np.ndarray, size: int = 3) -> float:
+    """How squarely a face grid faces the camera: its smaller stretch over its larger at the grid's centre (the
+    singular values of the homography's Jacobian there), the cosine of its tilt; 1 seen square on."""
+    h = np.asarray(homography, dtype=np.float64).tolist()
+    c = size / 2
+    x, y, w = (row[0] * c + row[1] * c + row[2] for row in h)
+    if w == 0:
+        return 0.0
+    # The Jacobian d(x/w, y/w)/d(col, row), its scale (1/w^2) dropped: the ratio does not depend on it.
+    j = [[h[i][k] * w - p * h[2][k] for k in range(2)] for i, p in ((0, x), (1, y))]
+    squares = j[0][0] ** 2 + j[0][1] ** 2 + j[1][0] ** 2 + j[1][1] ** 2  # s1^2 + s2^2
+    det = abs(j[0][0] * j[1][1] - j[0][1] * j[1][0])  # s1 * s2
+    if det == 0:
+        return 0.0
+    ratio_sum = squares / det  # s1 / s2 + s2 / s1
+    return (ratio_sum - math.sqrt(max(ratio_sum * ratio_sum - 4.0, 0.0))) / 2.0
 
 
 AFFINE_TAIL = np.array([0.0, 0.0, 1.0])

@@ -8,7 +8,7 @@ import numpy as np
 
 from qbr.vision.detect.colours import gap_colours
 from qbr.vision.detect.fit import GridFit
-from qbr.vision.detect.geometry import CELL_SPOTS, CELLS, INNER_GAPS, POCKET_GAPS
+from qbr.vision.detect.geometry import CELL_SPOTS, CELLS, INNER_GAPS, POCKET_GAPS, facing
 from qbr.vision.tunables import Tunables
 
 
@@ -64,6 +64,12 @@ def plain_face(work: np.ndarray, fit: GridFit | None, t: Tunables) -> GridFit | 
 def loose_fit(fit: GridFit, t: Tunables, max_rms: float) -> bool:
     """Its stickers sit off the lattice (``max_rms``, in pitches) or fill their cells thinly: a chance alignment."""
     return fit.rms > max_rms or fit.fill < t.grid_min_fill
+
+
+def turned_away(fit: GridFit, t: Tunables) -> bool:
+    """Seen more aslant than a face held up to the camera (``grid_min_facing``): a face turned past 45 degrees has a
+    neighbour facing the camera more, so the grid is that neighbour's side face (or a pocket of it), seen aslant."""
+    return facing(fit.homography, fit.size) < t.grid_min_facing
 
 
 def alike_tiles(work: np.ndarray, fit: GridFit, t: Tunables) -> bool:

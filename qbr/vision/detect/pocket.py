@@ -13,7 +13,7 @@ from qbr.vision.detect.colours import colour_variety, exposure_gain, gap_colours
 from qbr.vision.detect.fit import GridFit
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
-from qbr.vision.detect.plausible import crowded_pocket, dark_gaps, loose_fit
+from qbr.vision.detect.plausible import crowded_pocket, dark_gaps, loose_fit, turned_away
 from qbr.vision.detect.pocket_fit import fit_pocket
 from qbr.vision.tunables import Tunables
 
@@ -118,7 +118,7 @@ def search_pocket(work: np.ndarray, looks: list[Candidates], t: Tunables, solved
                 continue
             fit = fit_pocket(cands, *cells_of(), t, dilation)
             tried[members] = True
-            if fit is None or loose_fit(fit, t, t.pocket_max_rms) or crowded_pocket(fit, t):
+            if fit is None or loose_fit(fit, t, t.pocket_max_rms) or crowded_pocket(fit, t) or turned_away(fit, t):
                 continue
             gain = exposure_gain(work, t) if gain is None else gain
             variety = colour_variety(work, cands.centres[fit.found], gain)

@@ -12,7 +12,7 @@ from qbr.vision.detect.colours import colour_variety, exposure_gain
 from qbr.vision.detect.fit import GridFit, fit_grid
 from qbr.vision.detect.kernel import odd
 from qbr.vision.detect.lattice import hypotheses
-from qbr.vision.detect.plausible import alike_tiles, loose_fit, preferred, trusted_retry
+from qbr.vision.detect.plausible import alike_tiles, loose_fit, preferred, trusted_retry, turned_away
 from qbr.vision.detect.window import settle_window
 from qbr.vision.tunables import Tunables
 
@@ -52,7 +52,7 @@ def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -
         tried[members] = True  # these would propose the same grid again
         if fit is None:
             continue
-        if loose_fit(fit, t, t.grid_max_rms):
+        if loose_fit(fit, t, t.grid_max_rms) or turned_away(fit, t):
             continue
         gain = exposure_gain(work, t) if gain is None else gain
         variety = colour_variety(work, cands.centres[fit.found], gain)
@@ -61,7 +61,7 @@ def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -
             continue
         if not fit.spans_face():
             fit = settle_window(work, fit, t)
-            if fit is None:
+            if fit is None or turned_away(fit, t):
                 continue
         if preferred(fit, best):
             best = fit
