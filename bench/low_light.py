@@ -75,8 +75,9 @@ WITHOUT: dict[str, dict[str, float]] = {
     "texture": {"noise_texture_scale": 1},
     "exposure": {"variety_exposure": 0.0},
     "regions": {"region_look": False},
+    "facing": {"grid_min_facing": 0.0},
 }
-"""Parts of the noise-limited edges to switch off, as tunables."""
+"""Parts of the noise-limited edges to switch off, as tunables (and the refusal of grids seen aslant)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
