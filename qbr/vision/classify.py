@@ -12,7 +12,15 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from qbr.vision.colour import delta_e, glare_free_hue, linear_to_lab, luminance, srgb_decode, srgb_to_lab
+from qbr.vision.colour import (
+    delta_e,
+    encoded_hue,
+    glare_free_hue,
+    linear_to_lab,
+    luminance,
+    srgb_decode,
+    srgb_to_lab,
+)
 from qbr.vision.palette import COLOUR_NAMES, Palette
 from qbr.vision.tunables import Tunables
 
@@ -267,10 +275,11 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         return
     # As measured: one camera, one light, so the order holds without the fit (which may pull a glare-hit one).
     hues = glare_free_hue(measured[warm])
+    order = encoded_hue(measured[warm])  # where the gap is: as encoded, saturated oranges keep their green
     chroma = np.hypot(adapted[warm, 1], adapted[warm, 2])
     # Only the well-saturated decide where the gap is: a glare-hit sticker's hue is the least reliable.
     sure = chroma >= tunables.classify_warm_chroma_share * chroma.max()
-    ordered = np.sort(hues[sure])
+    ordered = np.sort(order[sure])
     steps = np.diff(ordered)
     cut = int(steps.argmax()) if len(steps) else -1
     gap = cut >= 0 and steps[cut] >= tunables.classify_warm_gap
@@ -278,9 +287,9 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     # every hue is on one side of the palette's boundary and the nearest colours agree, unless the yellower side
     # is much lighter: an orange reflects green too, a red's spread keeps its lightness (another camera moves a
     # face's reds and oranges together to one side of the boundary, not their lightness).
-    one_colour = gap and (ordered[0] >= palette.warm_boundary or ordered[-1] < palette.warm_boundary
+    one_colour = gap and (hues[sure].min() >= palette.warm_boundary or hues[sure].max() < palette.warm_boundary
                           ) and len(set(chosen[warm].tolist())) == 1 and (
-        _lightness_step(measured[warm[sure]], hues[sure], cut) < tunables.classify_warm_lighter)
+        _lightness_step(measured[warm[sure]], order[sure], cut) < tunables.classify_warm_lighter)
     if not gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette)
@@ -290,8 +299,13 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         seen = ~washed[warm]
         _hue_doubt(chosen, confidence, hues[seen], warm[seen], palette.warm_boundary, tunables.classify_camera_hue)
         return
-    _split_at_gap(chosen, confidence, hues, warm, ordered, cut, (_RED, _ORANGE), tunables.classify_warm_gap)
-    _rival_cut_doubt(confidence, hues, warm, ordered, steps, cut, tunables.classify_warm_gap)
+    # Sure only as far as the two sides differ to the eye (CIELAB hue): a camera that clipped an orange's green
+    # leaves it apart as encoded, yet nearly the red's colour.
+    upper = order[sure] > (ordered[cut] + ordered[cut + 1]) / 2
+    seen_apart = float(hues[sure][upper].min() - hues[sure][~upper].max())
+    scale = tunables.classify_warm_gap * float(steps[cut]) / max(seen_apart, 1e-9)
+    _split_at_gap(chosen, confidence, order, warm, ordered, cut, (_RED, _ORANGE), scale)
+    _rival_cut_doubt(confidence, order, warm, ordered, steps, cut, scale)
 
 
 def _hue_doubt(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],

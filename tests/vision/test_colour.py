@@ -5,8 +5,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from qbr.vision.colour import delta_e, lab_to_srgb, srgb_to_lab, white_balance
+from qbr.vision.colour import (
+    delta_e,
+    encoded_hue,
+    glare_free_hue,
+    lab_to_srgb,
+    srgb_decode,
+    srgb_to_lab,
+    white_balance,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -94,3 +104,25 @@ def test_white_balance_undoes_a_channel_gain():
     # the balance restores colours up to one overall brightness factor: compare chromaticities
     lab_true, lab_rec = srgb_to_lab(true), srgb_to_lab(recovered)
     assert np.max(delta_e(lab_true, lab_rec)) < 3.0
+
+
+def test_encoded_hue_keeps_a_saturated_orange_apart_from_red():
+    # A camera that clips saturated colours leaves an orange only a little green: in linear light (CIELAB) it lies
+    # within 2 degrees of the red, as the camera encoded it nearly 8.
+    orange, red = srgb_decode(np.array([[252.0, 37.0, 2.0], [251.0, 0.0, 1.0]]))
+    assert abs(float(glare_free_hue(orange) - glare_free_hue(red))) < 2.5
+    assert float(encoded_hue(orange) - encoded_hue(red)) > 7.5
+
+
+def test_encoded_hue_places_the_primaries_as_hsv_does():
+    primaries = srgb_decode(np.array([[255.0, 0, 0], [255, 255, 0], [0, 255, 0], [0, 0, 255]]))
+    assert np.allclose(encoded_hue(primaries), [0.0, 60.0, 120.0, -120.0], atol=1e-6)
+
+
+@given(st.lists(st.floats(0.0, 1.0), min_size=3, max_size=3), st.floats(0.0, 1.0))
+def test_encoded_hue_ignores_light_added_evenly_to_every_channel(rgb: list[float], glare: float):
+    # Glare adds the lamp's white in linear light: the hue of what is left is the sticker's.
+    linear = np.array(rgb)
+    if np.ptp(linear) < 1e-3:
+        return  # a grey has no hue
+    assert abs((float(encoded_hue(linear + glare) - encoded_hue(linear)) + 180.0) % 360.0 - 180.0) < 1e-6
