@@ -55,6 +55,9 @@ def test_reds_and_oranges_a_camera_squeezed_together_are_split_where_it_encoded_
 @pytest.mark.parametrize(("photo", "seed"), [
     # Lone oranges another camera moved to 39 degrees, below the phones' boundary (42): read red, shown sure on main.
     ("PXL_20221103_095845155-MP.jpg", 4),
+    # An orange the camera clipped to (180, 1, 1), as red as the face's reds: read red, shown unsure (the face's
+    # other orange parts from its reds as encoded, but barely in CIELAB hue).
+    ("PXL_20221103_100040177-MP.jpg", 9),
 ])
 def test_a_red_or_orange_the_face_cannot_settle_is_shown_unsure(photo: str, seed: int) -> None:
     rgb, truth = _as_other_camera(photo, seed)
