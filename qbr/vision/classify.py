@@ -279,7 +279,8 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     chroma = np.hypot(adapted[warm, 1], adapted[warm, 2])
     # Only the well-saturated decide where the gap is: a glare-hit sticker's hue is the least reliable.
     sure = chroma >= tunables.classify_warm_chroma_share * chroma.max()
-    ordered = np.sort(order[sure])
+    sure_hues, sure_order = hues[sure], order[sure]
+    ordered = np.sort(sure_order)
     steps = np.diff(ordered)
     cut = int(steps.argmax()) if len(steps) else -1
     gap = cut >= 0 and steps[cut] >= tunables.classify_warm_gap
@@ -287,9 +288,9 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
     # every hue is on one side of the palette's boundary and the nearest colours agree, unless the yellower side
     # is much lighter: an orange reflects green too, a red's spread keeps its lightness (another camera moves a
     # face's reds and oranges together to one side of the boundary, not their lightness).
-    one_colour = gap and (hues[sure].min() >= palette.warm_boundary or hues[sure].max() < palette.warm_boundary
+    one_colour = gap and (sure_hues.min() >= palette.warm_boundary or sure_hues.max() < palette.warm_boundary
                           ) and len(set(chosen[warm].tolist())) == 1 and (
-        _lightness_step(measured[warm[sure]], order[sure], cut) < tunables.classify_warm_lighter)
+        _lightness_step(measured[warm[sure]], sure_order, cut) < tunables.classify_warm_lighter)
     if not gap or one_colour:
         vivid = warm[chroma >= tunables.classify_warm_hue_chroma]  # a pale colour's hue is the least reliable
         _absolute_warm(chosen, confidence, vivid, measured, palette)
@@ -301,8 +302,8 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         return
     # Sure only as far as the two sides differ to the eye (CIELAB hue): a camera that clipped an orange's green
     # leaves it apart as encoded, yet nearly the red's colour.
-    upper = order[sure] > (ordered[cut] + ordered[cut + 1]) / 2
-    seen_apart = float(hues[sure][upper].min() - hues[sure][~upper].max())
+    upper = sure_order > (ordered[cut] + ordered[cut + 1]) / 2
+    seen_apart = float(sure_hues[upper].min() - sure_hues[~upper].max())
     scale = tunables.classify_warm_gap * float(steps[cut]) / max(seen_apart, 1e-9)
     _split_at_gap(chosen, confidence, order, warm, ordered, cut, (_RED, _ORANGE), scale)
     _rival_cut_doubt(confidence, order, warm, ordered, steps, cut, scale)
