@@ -1,4 +1,5 @@
-"""Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth.
+"""Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth,
+named as the live app names a frame (``qbr.app.analysis``: with each sticker's glare and spot shares).
 
     python bench/live_colours.py [--faces 30] [--jobs 2] [--palette FILE] [--show-failures]
                                   [--phone DIR] [--phone-cameras 20] [--label-crops DIR]
@@ -59,7 +60,7 @@ from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.classify import FaceColours, classify_face  # noqa: E402
 from qbr.vision.colour import delta_e, srgb_to_lab  # noqa: E402
 from qbr.vision.detect import detect_face  # noqa: E402
-from qbr.vision.measure import measure_stickers  # noqa: E402
+from qbr.vision.measure import StickerColours, measure_stickers_with_spread  # noqa: E402
 from qbr.vision.palette import COLOUR_NAMES, DEFAULT_PALETTE, Palette  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
@@ -128,8 +129,8 @@ class Tally:
 
 
 def phone_reads(folder: Path, tunables: Tunables, seed: int | None = None, photos: Sequence[str] | None = None,
-                ) -> list[tuple[str, np.ndarray | None, list[str] | None]]:
-    """(photo name, measured RGB of the nine labelled stickers in label order or None, their colour names).
+                ) -> list[tuple[str, StickerColours | None, list[str] | None]]:
+    """(photo name, the nine stickers measured in the detector's order or None, their labelled colour names).
 
     ``seed``: each photo as the phone and room of that seed would have taken it (``synth.camera``); ``photos``:
     only these.
@@ -147,7 +148,7 @@ def phone_reads(folder: Path, tunables: Tunables, seed: int | None = None, photo
         if detection is None:
             out.append((name, None, None))
             continue
-        rgb = measure_stickers(image, detection, tunables)
+        measured = measure_stickers_with_spread(image, detection, tunables)
         centres = detection.sticker_centres()
         # Each labelled box takes the detected sticker whose centre it contains (the nearest if several).
         order = []
@@ -163,7 +164,7 @@ def phone_reads(folder: Path, tunables: Tunables, seed: int | None = None, photo
         truth = [""] * 9
         for index, (sticker, k) in enumerate(zip(stickers, order, strict=True)):
             truth[k] = LABEL_FIXES.get((name, index), sticker["colour"])
-        out.append((name, rgb, truth))
+        out.append((name, measured, truth))
     return out
 
 
@@ -193,8 +194,9 @@ def _in_place(detection: object, truth: np.ndarray) -> np.ndarray | None:
     return nearest
 
 
-def rendered_read(job: tuple[str, str, str, int]) -> tuple[str, str, str, int, np.ndarray | None, tuple[str, ...]]:
-    """Render one face and measure it: (family, palette, split, seed, RGB in detected order or None, truth)."""
+def rendered_read(job: tuple[str, str, str, int]
+                  ) -> tuple[str, str, str, int, StickerColours | None, tuple[str, ...]]:
+    """Render one face and measure it: (family, palette, split, seed, stickers in detected order or None, truth)."""
     family, palette, split, seed = job
     tunables = Tunables()
     rng = scene_rng(seed, family, 1)
@@ -207,14 +209,15 @@ def rendered_read(job: tuple[str, str, str, int]) -> tuple[str, str, str, int, n
     where = None if detection is None or detection.size != 3 else _in_place(detection, shot.stickers)
     if where is None:
         return family, palette, split, seed, None, shot.colours
-    rgb = measure_stickers(shot.image, detection, tunables)
+    measured = measure_stickers_with_spread(shot.image, detection, tunables)
     truth = [""] * 9
     for k, index in enumerate(where.tolist()):
         truth[index] = shot.colours[k]
-    return family, palette, split, seed, rgb, tuple(truth)
+    return family, palette, split, seed, measured, tuple(truth)
 
 
-def camera_read(job: tuple[str, str, int]) -> tuple[str, int, list[tuple[str, np.ndarray | None, list[str] | None]]]:
+def camera_read(job: tuple[str, str, int]
+                ) -> tuple[str, int, list[tuple[str, StickerColours | None, list[str] | None]]]:
     """One phone-faces half (``job``: folder, split, camera seed) through ``synth.camera.other_camera``."""
     folder, split, seed = job
     path = Path(folder)
@@ -238,8 +241,16 @@ def rendered_jobs(faces: int) -> list[tuple[str, str, str, int]]:
     return jobs
 
 
-def name(rgb: np.ndarray, tunables: Tunables) -> FaceColours:
-    return classify_face(rgb, BASE[0], tunables)
+def colours_of(measured: StickerColours | np.ndarray) -> np.ndarray:
+    """A face's measured sRGB rows (a colour scan's bare RGB is all there is of it)."""
+    return measured if isinstance(measured, np.ndarray) else measured.rgb
+
+
+def name(measured: StickerColours | np.ndarray, tunables: Tunables) -> FaceColours:
+    """The names the live preview shows (``qbr.app.analysis``); a colour scan's bare RGB has no glare measured."""
+    if isinstance(measured, np.ndarray):
+        return classify_face(measured, BASE[0], tunables)
+    return classify_face(measured.rgb, BASE[0], tunables, glare=measured.glare, spot=measured.spot)
 
 
 def cached(cache: Path | None, kind: str, job: object, read: Callable[[object], T]) -> T:
@@ -256,11 +267,11 @@ def cached(cache: Path | None, kind: str, job: object, read: Callable[[object], 
 
 
 def _cached_camera(args: tuple[Path | None, tuple[str, str, int]]) -> tuple[str, int, list]:
-    return cached(args[0], "camera", args[1], camera_read)  # type: ignore[arg-type]
+    return cached(args[0], "camera-measured", args[1], camera_read)  # type: ignore[arg-type]
 
 
 def _cached_rendered(args: tuple[Path | None, tuple[str, str, str, int]]) -> tuple:
-    return cached(args[0], "rendered", args[1], rendered_read)  # type: ignore[arg-type]
+    return cached(args[0], "rendered-measured", args[1], rendered_read)  # type: ignore[arg-type]
 
 
 def phone_split(photo: str, photos: Sequence[str]) -> str:
@@ -269,7 +280,7 @@ def phone_split(photo: str, photos: Sequence[str]) -> str:
     return "tuning" if same_phone.index(photo) % 2 == 0 else "validation"
 
 
-Session = list[tuple[np.ndarray | None, tuple[str, ...]]]  # per face, URFDLB: measured RGB, truth names
+Session = list[tuple[StickerColours | np.ndarray | None, tuple[str, ...]]]  # per face, URFDLB: measured, truth
 
 
 def _names_by_centre(centres: np.ndarray) -> list[str]:
@@ -293,16 +304,16 @@ def real_sessions(tunables: Tunables) -> dict[str, Session]:
             (path,) = [p for p in folder.iterdir() if p.stem == face]
             image = cv2.imread(str(path))
             detection = detect_face(image, tunables)
-            rgb.append(None if detection is None else measure_stickers(image, detection, tunables))
+            rgb.append(None if detection is None else measure_stickers_with_spread(image, detection, tunables))
         out[f"rig {folder.name}"] = labelled(rgb, truth["expected_facelets"])
     return out
 
 
-def labelled(rgb: list[np.ndarray | None], facelets: str) -> Session:
-    known = [r for r in rgb if r is not None]
+def labelled(rgb: Sequence[StickerColours | np.ndarray | None], facelets: str) -> Session:
+    known = [colours_of(r) for r in rgb if r is not None]
     if len(known) < 6:
         return [(None, ("white",) * 9) for _ in rgb]
-    colour = dict(zip(FACES, _names_by_centre(np.array([r[4] for r in rgb])), strict=True))
+    colour = dict(zip(FACES, _names_by_centre(np.array([r[4] for r in known])), strict=True))
     return [(r, tuple(colour[x] for x in facelets[9 * i: 9 * i + 9])) for i, r in enumerate(rgb)]
 
 

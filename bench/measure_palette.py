@@ -48,11 +48,11 @@ def sources(tunables: Tunables) -> dict[str, list[Face]]:
     photos = [photo for photo, _, _ in reads]
     for photo, rgb, truth in reads:
         if rgb is not None and truth is not None and live_colours.phone_split(photo, photos) == "tuning":
-            out["iPhone" if photo.startswith("IMG") else "Pixel"].append((rgb, tuple(truth)))
+            out["iPhone" if photo.startswith("IMG") else "Pixel"].append((live_colours.colours_of(rgb), tuple(truth)))
     for label, faces in live_colours.real_sessions(tunables).items():
         for rgb, truth in faces:
             if rgb is not None:
-                out["scans" if label.startswith("scan") else "rig"].append((rgb, truth))
+                out["scans" if label.startswith("scan") else "rig"].append((live_colours.colours_of(rgb), truth))
     return out
 
 
@@ -149,8 +149,9 @@ def print_boundary(data: dict[str, list[Face]], tunables: Tunables) -> None:
     phones = [data[p] for p in ("iPhone", "Pixel") if data.get(p)]
     print(f"\nMeasured red_orange_hue (phones' tuning half): {boundary(phones):.2f} "
           f"(default palette: {DEFAULT_PALETTE.red_orange_hue})")
-    reads = [(photo, rgb, truth) for photo, rgb, truth in live_colours.phone_reads(live_colours.PHONE_FACES, tunables)
-             if rgb is not None and truth is not None]
+    reads = [(photo, measured.rgb, truth) for photo, measured, truth
+             in live_colours.phone_reads(live_colours.PHONE_FACES, tunables)
+             if measured is not None and truth is not None]
     right = orange_red = 0
     for photo, rgb, truth in reads:
         others = [[(r, tuple(t)) for p, r, t in reads if p != photo and p[:3] == phone] for phone in ("IMG", "PXL")]

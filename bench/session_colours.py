@@ -62,8 +62,9 @@ PHYSCAM_SENSOR = ("photons", "read_noise", "exposure", "awb_strength", "filter_s
                   "jpeg_quality")
 TUNABLES = [Tunables()]
 
-Face = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...], np.ndarray] | None
-"""Measured rgb, glare share, spot share, truth names (detected order), rgb with the spot's light taken off."""
+Face = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[str, ...], np.ndarray, np.ndarray] | None
+"""Measured rgb, glare share, spot share, truth names (detected order), rgb with the spot's light taken off, the
+samples' spread."""
 
 
 def _one_light(first: object, face: object, fields: Sequence[str]) -> object:
@@ -120,7 +121,8 @@ def cube_read(job: Job) -> tuple[Job, list[Face]]:
         for k, index in enumerate(where.tolist()):
             truth[index] = shot.colours[k]
         faces.append((np.asarray(measured.rgb, float), np.asarray(measured.glare, float),
-                      np.asarray(measured.spot, float), tuple(truth), np.asarray(measured.own, float)))
+                      np.asarray(measured.spot, float), tuple(truth), np.asarray(measured.own, float),
+                      np.asarray(measured.spread, float)))
     return job, faces
 
 
@@ -132,7 +134,7 @@ def jobs(cubes: int, groups: Sequence[tuple[str, str, str | None, str]] = GROUPS
 def read_all(cubes: int, workers: int, cache: Path | None,
              groups: Sequence[tuple[str, str, str | None, str]] = GROUPS) -> dict[Job, list[Face]]:
     done: dict[Job, list[Face]] = {}
-    path = cache / "session_colours_3.pkl" if cache else None  # 3: with the spot shares and the own colours
+    path = cache / "session_colours_4.pkl" if cache else None  # 4: with the spot shares, own colours and spreads
     if path is not None and path.is_file():
         done = pickle.loads(path.read_bytes())
     todo = [j for j in jobs(cubes, groups) if j not in done]
@@ -156,7 +158,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
         face = faces[k]
         if face is None:
             continue
-        rgb, glare = face[:2]
+        rgb, glare, spot = face[:3]
         palette = DEFAULT_PALETTE
         if learn and captures:
             # The session's colour of each capture's centre: the six centres given distinct colours jointly.
@@ -165,7 +167,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
                                                                        named=c.colours[4])
                                                         for c, x in zip(captures, letters, strict=True)],
                                       learner, tunables)
-        names = classify_face(rgb, palette, tunables, glare=glare).names
+        names = classify_face(rgb, palette, tunables, glare=glare, spot=spot).names
         out.append((k, names))
         captures.append(CapturedFace(tuple(names), rgb, own=face[4]))
     return out
@@ -181,7 +183,7 @@ def name_knowing_the_rest(faces: Sequence[Face], tunables: Tunables, learner: Le
             continue
         others = [CapturedCentre(rgb=f[0], name=f[3][4]) for j, f in enumerate(faces) if j != k and f is not None]
         palette = session_palette(DEFAULT_PALETTE, others, learner, tunables)
-        out.append((k, classify_face(face[0], palette, tunables, glare=face[1]).names))
+        out.append((k, classify_face(face[0], palette, tunables, glare=face[1], spot=face[2]).names))
     return out
 
 

@@ -75,7 +75,7 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, spot, names, without = face
+        rgb, glare, spot, names, without = face[:5]
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
         captures.append(CapturedFace(tuple(read.names), rgb, spot=spot, own=without))
         truth.append(names[4])
@@ -110,7 +110,7 @@ def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTun
             if missed is not None:
                 missed.append(f"{letter} not detected")
             continue
-        rgb, glare, spot, names, without = face
+        rgb, glare, spot, names, without = face[:5]
         before = session.view().captured
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
         frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot, own=without if own else None)

@@ -21,9 +21,9 @@ from seeds import scene_rng
 
 
 def _named(palette: str, seed: int, tunables: Tunables) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    _, _, _, _, rgb, truth = rendered_read(("synth", palette, "tuning", seed))
-    assert rgb is not None  # detected in place
-    return classify_face(rgb, DEFAULT_PALETTE, tunables).names, tuple(truth)
+    _, _, _, _, measured, truth = rendered_read(("synth", palette, "tuning", seed))
+    assert measured is not None  # detected in place
+    return classify_face(measured.rgb, DEFAULT_PALETTE, tunables).names, tuple(truth)
 
 
 def test_a_stickerless_cubes_whites_are_white_though_its_colours_tint_the_light_fit():

@@ -18,9 +18,9 @@ from synth.camera import TUNING_SEEDS
 def _as_other_camera(photo: str, seed: int) -> tuple[object, list[str]]:
     """The photo's measured stickers and truth as tuning camera ``seed`` would have taken it (detected whole)."""
     assert seed in TUNING_SEEDS
-    ((_, rgb, truth),) = phone_reads(PHONE_FACES, Tunables(), seed, [photo])
-    assert rgb is not None and truth is not None
-    return rgb, truth
+    ((_, measured, truth),) = phone_reads(PHONE_FACES, Tunables(), seed, [photo])
+    assert measured is not None and truth is not None
+    return measured.rgb, truth
 
 
 @pytest.mark.parametrize(("photo", "seed"), [

@@ -24,9 +24,9 @@ NO_HUE = dataclasses.replace(Tunables(), classify_warm_hue_chroma=np.inf)  # red
 
 def _score(tunables: Tunables) -> tuple[int, int, int]:
     faces = stickers = orange_red = 0
-    for _, rgb, truth in phone_reads(PHONE_FACES, Tunables()):
-        assert rgb is not None and truth is not None  # every face is found and matched to its labels
-        names = classify_face(rgb, DEFAULT_PALETTE, tunables).names
+    for _, measured, truth in phone_reads(PHONE_FACES, Tunables()):
+        assert measured is not None and truth is not None  # every face is found and matched to its labels
+        names = classify_face(measured.rgb, DEFAULT_PALETTE, tunables).names
         right = [a == b for a, b in zip(truth, names, strict=True)]
         faces += all(right)
         stickers += sum(right)
@@ -152,6 +152,6 @@ def test_a_pale_red_far_redder_than_the_faces_other_warm_stickers_is_red():
     from live_colours import rendered_read
 
     for seed in (6, 29, 177, 190):
-        _, _, _, _, rgb, truth = rendered_read(("physcam", "physcam", "tuning", seed))
-        assert rgb is not None  # found in place
-        assert classify_face(rgb, DEFAULT_PALETTE).names == truth, seed
+        _, _, _, _, measured, truth = rendered_read(("physcam", "physcam", "tuning", seed))
+        assert measured is not None  # found in place
+        assert classify_face(measured.rgb, DEFAULT_PALETTE).names == truth, seed
