@@ -44,7 +44,7 @@ SURE = 0.5  # the preview's "sure" (below it a sticker is drawn uncertain)
 
 def _name(measured: StickerColours, tunables: Tunables, glare_share: bool) -> FaceColours:
     return classify_face(measured.rgb, DEFAULT_PALETTE, tunables, glare=measured.glare if glare_share else None,
-                        spot=measured.spot if glare_share else None)
+                        spot=measured.spot if glare_share else None, spread=measured.spread if glare_share else None)
 
 
 def _glared_shot(family: str, seed: int) -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:

@@ -1,5 +1,6 @@
 """Live per-face colour naming (detect -> measure -> classify_face, default palette, no calibration) against truth,
-named as the live app names a frame (``qbr.app.analysis``: with each sticker's glare and spot shares).
+named as the live app names a frame (``qbr.app.analysis``: with each sticker's glare and spot shares and
+its samples' spread).
 
     python bench/live_colours.py [--faces 30] [--jobs 2] [--palette FILE] [--show-failures]
                                   [--phone DIR] [--phone-cameras 20] [--label-crops DIR]
@@ -250,7 +251,8 @@ def name(measured: StickerColours | np.ndarray, tunables: Tunables) -> FaceColou
     """The names the live preview shows (``qbr.app.analysis``); a colour scan's bare RGB has no glare measured."""
     if isinstance(measured, np.ndarray):
         return classify_face(measured, BASE[0], tunables)
-    return classify_face(measured.rgb, BASE[0], tunables, glare=measured.glare, spot=measured.spot)
+    return classify_face(measured.rgb, BASE[0], tunables, glare=measured.glare, spot=measured.spot,
+                         spread=measured.spread)
 
 
 def cached(cache: Path | None, kind: str, job: object, read: Callable[[object], T]) -> T:

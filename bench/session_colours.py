@@ -167,7 +167,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
                                                                        named=c.colours[4])
                                                         for c, x in zip(captures, letters, strict=True)],
                                       learner, tunables)
-        names = classify_face(rgb, palette, tunables, glare=glare, spot=spot).names
+        names = classify_face(rgb, palette, tunables, glare=glare, spot=spot, spread=face[5]).names
         out.append((k, names))
         captures.append(CapturedFace(tuple(names), rgb, own=face[4]))
     return out
@@ -183,7 +183,8 @@ def name_knowing_the_rest(faces: Sequence[Face], tunables: Tunables, learner: Le
             continue
         others = [CapturedCentre(rgb=f[0], name=f[3][4]) for j, f in enumerate(faces) if j != k and f is not None]
         palette = session_palette(DEFAULT_PALETTE, others, learner, tunables)
-        out.append((k, classify_face(face[0], palette, tunables, glare=face[1], spot=face[2]).names))
+        out.append((k, classify_face(face[0], palette, tunables, glare=face[1], spot=face[2],
+                                     spread=face[5]).names))
     return out
 
 

@@ -4,9 +4,9 @@
                                       [--resolve] [--resolve-only] [--show-failures] [--show-stalls]
 
 Reads the same rendered cubes as bench/session_colours.py (and its ``--cache``: rendering is the slow part). Each
-cube's detected faces are named with the default palette as the live chain names them (classify_face with glare),
-captured one by one in two orders (URFDLB, and one shuffled per cube), and after each capture placed by
-qbr.app.session.identity.faces_by_centre as the session places them. Counted per group and split: "announced
+cube's detected faces are named with the default palette as the live chain names them (classify_face with glare,
+spot and spread), captured one by one in two orders (URFDLB, and one shuffled per cube), and after each capture
+placed by qbr.app.session.identity.faces_by_centre as the session places them. Counted per group and split: "announced
 wrong", the new face placed on a face of another colour when it is captured (what "captured <colour>" says);
 "held wrong", capture steps after which any captured face is misplaced (what the preview and the next question
 rest on); and "wrong after six", cubes whose six faces end misplaced. Tuning and validation seeds side by side.
@@ -75,8 +75,8 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
         face = faces[k]
         if face is None:
             continue
-        rgb, glare, spot, names, without = face[:5]
-        read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
+        rgb, glare, spot, names, without, spread = face
+        read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot, spread=spread)
         captures.append(CapturedFace(tuple(read.names), rgb, spot=spot, own=without))
         truth.append(names[4])
         placed = [STANDARD_SCHEME[f] for f in faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE, identity)]
@@ -110,9 +110,9 @@ def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTun
             if missed is not None:
                 missed.append(f"{letter} not detected")
             continue
-        rgb, glare, spot, names, without = face[:5]
+        rgb, glare, spot, names, without, spread = face
         before = session.view().captured
-        read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot)
+        read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot, spread=spread)
         frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot, own=without if own else None)
         for _ in range(12):
             t += 1 / 15

@@ -56,7 +56,7 @@ def analyse_frame(
     measured = measure_stickers_with_spread(image, detection, tunables)
     rgb = measured.rgb
     # A sticker lost to glare is shown uncertain, never a sure white.
-    colours = classify_face(rgb, palette, tunables, glare=measured.glare, spot=measured.spot)
+    colours = classify_face(rgb, palette, tunables, glare=measured.glare, spot=measured.spot, spread=measured.spread)
     return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence,
                          spot=measured.spot, own=measured.own)
 
@@ -80,7 +80,8 @@ class StreamAnalyser:
         if self.held is None:
             return None
         measured = self.held.colours
-        colours = classify_face(measured.rgb, palette, t, glare=measured.glare, spot=measured.spot)
+        colours = classify_face(measured.rgb, palette, t, glare=measured.glare, spot=measured.spot,
+                                spread=measured.spread)
         return FrameAnalysis(detection=self.held.detection, rgb=measured.rgb, colours=tuple(colours.names),
                              confidence=colours.confidence, carried=self.held.carried, spot=measured.spot,
                              own=measured.own)

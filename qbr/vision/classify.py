@@ -136,7 +136,8 @@ def _towards_whites(linear: NDArray[np.float64], measured: NDArray[np.float64], 
 
 
 def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunables(),  # noqa: B008
-                  glare: ArrayLike | None = None, spot: ArrayLike | None = None) -> FaceColours:
+                  glare: ArrayLike | None = None, spot: ArrayLike | None = None,
+                  spread: ArrayLike | None = None) -> FaceColours:
     """Name each sticker by its nearest palette colour after removing the face's light (see :func:`adapt_to_palette`).
 
     ``distances`` are CIEDE2000 to the chosen colour after that correction. Confidence is
@@ -148,7 +149,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     sticker's share lost to glare, ``StickerColours.glare``): a sticker named white with much of it clipped or
     washed may be any light colour, so its confidence is capped (a white merely bright loses nothing). ``spot``
     (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white half lit by a spot, or a
-    grey centre a third lit by one, may be any colour too (capped the same).
+    grey centre a third lit by one, may be any colour too (capped the same). ``spread`` (each sticker's samples'
+    spread, ``StickerColours.spread``): a greyish centre printed on is a white under a logo (without it, a grey one).
     """
     raw = np.asarray(rgb, dtype=np.float64)
     finite: NDArray[np.bool_] | None = None  # None: every sticker finite, the usual live frame
@@ -163,11 +165,19 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         measured[finite] = srgb_decode(stickers[finite])
     logo = False
     if len(stickers) == 9 and (finite is None or finite[4]):
-        # A printed logo makes the white centre read dark grey (nearest blue); it would also mislead the light fit.
+        # A printed logo makes the white centre read dark grey or a colourless mix of its inks (nearest blue); it
+        # would also mislead the light fit.
         lab = linear_to_lab(measured[4])
-        logo = math.hypot(lab[1], lab[2]) < tunables.classify_logo_chroma
-        # A centre clipped by glare is as grey as a logo, but bright: it may be any colour.
-        logo &= glare is None or float(np.asarray(glare)[4]) <= tunables.classify_glare_share
+        chroma = math.hypot(lab[1], lab[2])
+        if spread is not None:
+            # Ink on white is a pattern: its samples spread as no plain sticker's do, glare-hit or not.
+            bright = float(np.nanmax(stickers))
+            logo = (chroma < tunables.classify_logo_pattern_chroma
+                    and float(np.asarray(spread)[4]) > tunables.classify_logo_pattern * bright)
+        else:
+            logo = chroma < tunables.classify_logo_chroma
+            # A centre clipped by glare is as grey as a logo, but bright: it may be any colour.
+            logo &= glare is None or float(np.asarray(glare)[4]) <= tunables.classify_glare_share
     if finite is None and not logo:
         linear = adapt_to_palette(measured, palette, tunables)
     else:
@@ -215,6 +225,8 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
         confidence[4] = 0.5  # a grey centre is white on every cube, but it was not seen as white: worth a look
         if spot is not None and float(np.asarray(spot)[4]) > tunables.classify_spot_logo:
             confidence[4] = tunables.classify_wash_confidence  # lit by a spot: a colour's grey as likely as a logo's
+        if glare is not None and float(np.asarray(glare)[4]) > tunables.classify_glare_share:
+            confidence[4] = tunables.classify_wash_confidence  # glare spreads and greys a colour too
     return FaceColours(names=tuple(names), distances=best, confidence=confidence, to_colours=distances)
 
 

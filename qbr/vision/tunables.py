@@ -291,7 +291,16 @@ class Tunables:
     classify_gain_step: float = 1.4
     """Largest per-round change of a channel gain in that fit: a face without white cannot be dragged far."""
     classify_logo_chroma: float = 12.0
-    """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey."""
+    """A face's centre greyer than this (CIELAB chroma as measured) is a white one under a logo: no sticker is grey.
+    Only where the samples' spread is not known (a colour scan's bare RGB); else ``classify_logo_pattern``."""
+    classify_logo_pattern: float = 0.15
+    """A centre whose samples spread (RMS, ``StickerColours.spread``) more than this share of the face's brightest
+    level is printed on: a logo (rendered logos 0.26 at least, real ones 0.27; plain centres 0.09 at most without
+    glare, glare-hit ones to 0.23 but saturated, see below)."""
+    classify_logo_pattern_chroma: float = 24.0
+    """Such a printed centre greyer than this (CIELAB chroma as measured) is a white one under a logo, whatever its
+    ink's colours (a coloured logo averages greyish: rendered up to 23.6, real 8.7-11.5; a glare-hit orange or yellow
+    centre so spread keeps 31+)."""
     classify_warm_gap: float = 4.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's reds from its oranges: the redder side is red."""
     classify_warm_lighter: float = 0.5
