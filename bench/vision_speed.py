@@ -8,12 +8,15 @@ package and run next to the working tree: (a) equality on every frame (face foun
 outline within 1e-3 px; measured RGB within 1e-9; colour names identical, distances and confidences within 1e-9),
 exit 1 on any difference; (b) interleaved A/B timing per frame and stage (single thread), printed as a Markdown
 table of medians, p95 and new/old ratios. ``--live``: both with the camera loop's tunables (``for_video()``).
+Measure and classify are the live app's (``qbr.app.analysis``): measured with the samples' spread and shares, named
+with whichever of the glare and spot shares and the spread the revision's ``classify_face`` takes.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import statistics
 import subprocess
 import sys
@@ -77,17 +80,19 @@ class Chain:
         self.t = mods["tunables"].Tunables().for_video() if live else mods["tunables"].Tunables()
         self.palette = mods["palette"].DEFAULT_PALETTE
         self.detect_face = mods["detect"].detect_face
-        self.measure = mods["measure"].measure_stickers
+        self.measure = mods["measure"].measure_stickers_with_spread
         self.classify_face = mods["classify"].classify_face
+        taken = inspect.signature(self.classify_face).parameters
+        self.shares = [k for k in ("glare", "spot", "spread") if k in taken]
 
     def detect(self, image: np.ndarray) -> Any:
         return self.detect_face(image, self.t)
 
-    def measure_on(self, image: np.ndarray, det: Any) -> np.ndarray:
+    def measure_on(self, image: np.ndarray, det: Any) -> Any:
         return self.measure(image, det, self.t)
 
-    def classify(self, rgb: np.ndarray) -> Any:
-        return self.classify_face(rgb, self.palette, self.t)
+    def classify(self, measured: Any) -> Any:
+        return self.classify_face(measured.rgb, self.palette, self.t, **{k: getattr(measured, k) for k in self.shares})
 
     def chain(self, image: np.ndarray) -> Any:
         det = self.detect(image)
@@ -120,7 +125,7 @@ def compare(old: Chain, new: Chain, frames: list[tuple[str, np.ndarray]]) -> tup
                 "homography": _max_diff(a.homography, b.homography),
                 "confidence": abs(a.confidence - b.confidence)}
         rgb_a, rgb_b = old.measure_on(image, a), new.measure_on(image, b)
-        gaps["rgb"] = _max_diff(rgb_a, rgb_b)
+        gaps["rgb"] = _max_diff(rgb_a.rgb, rgb_b.rgb)
         col_a, col_b = old.classify(rgb_a), new.classify(rgb_b)
         gaps["distances"] = _max_diff(col_a.distances, col_b.distances)
         gaps["colour conf"] = _max_diff(col_a.confidence, col_b.confidence)
