@@ -206,6 +206,7 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
             else np.asarray(glare, dtype=np.float64) > tunables.classify_glare_share)
     lit = (np.zeros(len(stickers), dtype=bool) if spot is None
            else np.asarray(spot, dtype=np.float64) > tunables.classify_spot_white)
+    _orange_or_yellow(chosen, confidence, measured, usable & ~lost, palette, tunables)
     _relative_names(chosen, confidence, linear, measured, adapted_lab, usable, lost, palette, tunables)
     _split_green_blue(chosen, confidence, measured, usable, tunables)
     if glare is not None or spot is not None:
@@ -231,10 +232,33 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
 
 
 _WHITE = COLOUR_NAMES.index("white")
+_YELLOW = COLOUR_NAMES.index("yellow")
 _RED = COLOUR_NAMES.index("red")
 _ORANGE = COLOUR_NAMES.index("orange")
 _GREEN = COLOUR_NAMES.index("green")
 _BLUE = COLOUR_NAMES.index("blue")
+
+
+def _orange_or_yellow(chosen: NDArray[np.intp], confidence: NDArray[np.float64], measured: NDArray[np.float64],
+                      usable: NDArray[np.bool_], palette: Palette, tunables: Tunables) -> None:
+    """Name a face's vivid oranges and yellows (in place) by their glare-free hue at the palette's boundary between
+    the two, before the reds and oranges are split.
+
+    CIEDE2000 weighs lightness, which a camera's tone curve moves: a webcam that renders yellow 5-8x darker than
+    white (dwalton76's scans) makes it nearer orange, and a yellow so named then joins the face's reds and oranges,
+    whose widest hue gap (up to the yellow) names the oranges red. Hue as measured (the camera's own white balance),
+    as for a lone red or orange; a renamed sticker is only as sure as its hue lies past the boundary.
+    """
+    pick = np.flatnonzero(usable & (chosen == _ORANGE))
+    if len(pick) == 0:
+        return
+    lab = linear_to_lab(measured[pick])
+    hues = glare_free_hue(measured[pick])
+    boundary = palette.yellow_boundary
+    moved = (np.hypot(lab[:, 1], lab[:, 2]) >= tunables.classify_yellow_hue_chroma) & (hues >= boundary)
+    chosen[pick[moved]] = _YELLOW
+    confidence[pick[moved]] = np.minimum(confidence[pick[moved]],
+                                         1.0 - np.exp(-(hues[moved] - boundary) / tunables.classify_camera_hue))
 
 
 def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], linear: NDArray[np.float64],

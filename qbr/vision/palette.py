@@ -115,6 +115,12 @@ class Palette:
             return float(self.red_orange_hue)
         return float(np.mean(glare_free_hue(self._linear[[COLOUR_NAMES.index("red"), COLOUR_NAMES.index("orange")]])))
 
+    @cached_property
+    def yellow_boundary(self) -> float:
+        """Glare-free CIELAB hue (degrees) splitting orange from yellow: midway between the two."""
+        return float(np.mean(glare_free_hue(self._linear[[COLOUR_NAMES.index("orange"),
+                                                          COLOUR_NAMES.index("yellow")]])))
+
     def references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
         """Every reference colour as (colour name per row, Lab rows): the main colours, then any samples."""
         names, lab, _ = self._references

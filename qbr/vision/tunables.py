@@ -311,6 +311,10 @@ class Tunables:
     classify_camera_hue: float = 4.8
     """Degrees another camera moves a red's or orange's hue (mean absolute, phone faces on 20 tuning cameras): a red
     or orange the face cannot split is 63% sure this far past the boundary (sure, >= 0.5, from 3.3 degrees)."""
+    classify_yellow_hue_chroma: float = 20.0
+    """Oranges and yellows at least this saturated (CIELAB chroma as measured) are told apart by hue alone: a
+    camera's tone curve moves their lightness, which CIEDE2000 weighs (a webcam's yellows 5-8x darker than its
+    whites read orange); paler ones are whites' and glare's business (20 and 35: the same on every tuning source)."""
     classify_cool_gap: float = 30.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
