@@ -247,7 +247,11 @@ def _orange_or_yellow(chosen: NDArray[np.intp], confidence: NDArray[np.float64],
     CIEDE2000 weighs lightness, which a camera's tone curve moves: a webcam that renders yellow 5-8x darker than
     white (dwalton76's scans) makes it nearer orange, and a yellow so named then joins the face's reds and oranges,
     whose widest hue gap (up to the yellow) names the oranges red. Hue as measured (the camera's own white balance),
-    as for a lone red or orange; a renamed sticker is only as sure as its hue lies past the boundary.
+    as for a lone red or orange; a renamed sticker is only as sure as its hue lies past the boundary. Then, as for
+    reds and oranges, a face's saturated oranges and yellows (above the red/orange boundary: a red named orange is
+    not one of them) are split at their widest hue gap when it is wider than one colour's spread
+    (``classify_yellow_gap``): the yellower side is yellow, whatever the light (a dim face under a warm lamp puts
+    its yellows at 72-78 degrees, short of the boundary, and its oranges at 42-52).
     """
     pick = np.flatnonzero(usable & (chosen == _ORANGE))
     if len(pick) == 0:
@@ -259,6 +263,22 @@ def _orange_or_yellow(chosen: NDArray[np.intp], confidence: NDArray[np.float64],
     chosen[pick[moved]] = _YELLOW
     confidence[pick[moved]] = np.minimum(confidence[pick[moved]],
                                          1.0 - np.exp(-(hues[moved] - boundary) / tunables.classify_camera_hue))
+    pick = np.flatnonzero(usable & ((chosen == _ORANGE) | (chosen == _YELLOW)))
+    if len(pick) < 2:
+        return
+    lab = linear_to_lab(measured[pick])
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    hues = glare_free_hue(measured[pick])
+    # The saturated ones only (a glare-paled sticker's hue is the least reliable), as for reds and oranges.
+    keep = (chroma >= tunables.classify_warm_chroma_share * chroma.max()) & (hues >= palette.warm_boundary)
+    if keep.sum() < 2:
+        return
+    ordered = np.sort(hues[keep])
+    steps = np.diff(ordered)
+    cut = int(steps.argmax())
+    if steps[cut] >= tunables.classify_yellow_gap:
+        _split_at_gap(chosen, confidence, hues[keep], pick[keep], ordered, cut, (_ORANGE, _YELLOW),
+                      tunables.classify_yellow_gap)
 
 
 def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], linear: NDArray[np.float64],

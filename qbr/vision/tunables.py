@@ -315,6 +315,10 @@ class Tunables:
     """Oranges and yellows at least this saturated (CIELAB chroma as measured) are told apart by hue alone: a
     camera's tone curve moves their lightness, which CIEDE2000 weighs (a webcam's yellows 5-8x darker than its
     whites read orange); paler ones are whites' and glare's business (20 and 35: the same on every tuning source)."""
+    classify_yellow_gap: float = 20.0
+    """Hue gap (degrees, glare-free, as measured) splitting a face's oranges from its yellows: the yellower is yellow.
+    One colour's spread on a face: 20 at most (a real webcam's oranges; renders 12); the two colours' gap 24+ (a
+    few camera faces closer: left unsplit); 15 and 25 the same on tuning faces but one camera face at 15."""
     classify_cool_gap: float = 30.0
     """Hue gap (degrees, glare-free, as measured) splitting a face's greens from its blues: the greener is green."""
     classify_warm_chroma_share: float = 0.6
