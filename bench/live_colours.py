@@ -5,14 +5,16 @@ its samples' spread).
     python bench/live_colours.py [--faces 30] [--jobs 2] [--palette FILE] [--show-failures]
                                   [--phone DIR] [--phone-cameras 20] [--label-crops DIR]
                                   [--cache DIR] [--set FIELD=VALUE] [--sure 0.5] [--show-sure-wrong]
+                                  [--tier medium]
 
 Real: the handheld phone photos of ``tests/data/phone-faces`` (a copy of ``../shared/data/phone-faces``;
 labels.json: each sticker's box and colour); each detected sticker's centre is matched to the labelled box
 containing it (three label errors, checked by eye, are corrected in ``LABEL_FIXES``). Reported for all 36, for
 each phone (iPhone ``IMG_*``, Pixel ``PXL_*``) and for the tuning and validation halves (every other photo of each
 phone, sorted by name: rules and the palette are tuned on the first half only).
-Rendered: single medium-tier faces from ``tests/synth`` (every palette) and ``tests/physcam``, tuning and
-validation seeds (bench/seeds.py); a face counts when detected in place (every centre within 30% of a pitch).
+Rendered: single medium-tier faces (``--tier``: easy or hard instead) from ``tests/synth`` (every palette) and
+``tests/physcam``, tuning and validation seeds (bench/seeds.py); a face counts when detected in place (every centre
+within 30% of a pitch).
 Other phones and rooms: each half of the phone photos as ``--phone-cameras`` other phones in other rooms would
 have taken them (``tests/synth/camera.py``: lamp cast partly corrected, colour matrix, exposure, tone curve, noise,
 JPEG), the tuning half with that module's TUNING seeds, the validation half with its VALIDATION seeds.
@@ -68,7 +70,7 @@ from qbr.vision.tunables import Tunables  # noqa: E402
 PHONE_FACES = ROOT / "tests" / "data" / "phone-faces"  # a copy of ../shared/data/phone-faces (CC BY 4.0)
 COLOUR_SCANS = ROOT / "tests" / "data" / "colour-scans"  # dwalton76's measured cubes (MIT)
 RIG_PHOTOS = ROOT / "tests" / "data" / "photos"  # dwalton76's robot-rig photos (MIT)
-TIER = "medium"
+TIERS = ("easy", "medium", "hard")  # --tier; medium is the must-show's (a job names another tier as its 5th item)
 BASE = [DEFAULT_PALETTE]  # the palette named with (--palette replaces it)
 SURE = [SessionConfig().unsure_below]  # the preview shows a sticker sure at this confidence or more (--sure)
 T = TypeVar("T")
@@ -195,17 +197,20 @@ def _in_place(detection: object, truth: np.ndarray) -> np.ndarray | None:
     return nearest
 
 
-def rendered_read(job: tuple[str, str, str, int]
+def rendered_read(job: tuple[str, str, str, int] | tuple[str, str, str, int, str]
                   ) -> tuple[str, str, str, int, StickerColours | None, tuple[str, ...]]:
-    """Render one face and measure it: (family, palette, split, seed, stickers in detected order or None, truth)."""
-    family, palette, split, seed = job
+    """Render one face and measure it: (family, palette, split, seed, stickers in detected order or None, truth).
+
+    ``job``: (family, palette, split, seed), a medium face, or with a tier after them."""
+    family, palette, split, seed, *rest = job
+    tier = rest[0] if rest else "medium"
     tunables = Tunables()
-    rng = scene_rng(seed, family, 1)
+    rng = scene_rng(seed, family, TIERS.index(tier))
     colours = synth.random_colours(rng)
     if family == "synth":
-        shot = synth.render_face(colours, synth.sample_params(TIER, rng, palette=palette), rng)
+        shot = synth.render_face(colours, synth.sample_params(tier, rng, palette=palette), rng)
     else:
-        shot = physcam.render_face(colours, physcam.sample_params(TIER, rng), rng)
+        shot = physcam.render_face(colours, physcam.sample_params(tier, rng), rng)
     detection = detect_face(shot.image, tunables)
     where = None if detection is None or detection.size != 3 else _in_place(detection, shot.stickers)
     if where is None:
@@ -233,12 +238,13 @@ def camera_jobs(folder: Path, seeds: int) -> list[tuple[str, str, int]]:
             + [(str(folder), "validation", s) for s in CAMERA_VALIDATION[:seeds]])
 
 
-def rendered_jobs(faces: int) -> list[tuple[str, str, str, int]]:
-    jobs = []
+def rendered_jobs(faces: int, tier: str = "medium") -> list[tuple]:
+    jobs: list[tuple] = []
+    more = () if tier == "medium" else (tier,)
     for split in ("tuning", "validation"):
         for palette in synth.PALETTES:
-            jobs += [("synth", palette, split, s) for s in cube_seeds(split, faces)]
-        jobs += [("physcam", "physcam", split, s) for s in cube_seeds(split, faces * 2)]
+            jobs += [("synth", palette, split, s, *more) for s in cube_seeds(split, faces)]
+        jobs += [("physcam", "physcam", split, s, *more) for s in cube_seeds(split, faces * 2)]
     return jobs
 
 
@@ -358,6 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--phone", type=Path, default=PHONE_FACES, help="folder of phone-faces (labels.json)")
     parser.add_argument("--faces", type=int, default=30,
                         help="rendered faces per synth palette and split (physcam: twice as many)")
+    parser.add_argument("--tier", choices=TIERS, default="medium", help="the rendered faces' tier")
     parser.add_argument("--phone-cameras", type=int, default=20,
                         help="other-camera seeds per phone-faces half (synth.camera; 0: none)")
     parser.add_argument("--jobs", type=int, default=2)
@@ -414,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"| phone-faces: {args.phone} not found | | | | |")
     rendered: dict[str, Tally] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        jobs = [(args.cache, job) for job in rendered_jobs(args.faces)]
+        jobs = [(args.cache, job) for job in rendered_jobs(args.faces, args.tier)]
         for family, palette, split, seed, rgb, truth in pool.map(_cached_rendered, jobs, chunksize=4):
             for key in (f"{family} {split}", f"  {palette} {split}" if family == "synth" else None):
                 if key is None:
@@ -426,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     named = name(rgb, tunables)
                     t.add(truth, named.names, f"{family} {palette} seed {seed}", named.confidence)
     for key in sorted(rendered, key=lambda k: (k.strip().split()[-1], k.startswith(" "), k)):
-        print_tally(f"{key} ({TIER})", rendered[key])
+        print_tally(f"{key} ({args.tier})", rendered[key])
     tallies.update(rendered)
     scans: dict[str, Tally] = {}
     for label, faces in real_sessions(tunables).items():

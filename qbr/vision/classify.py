@@ -253,16 +253,17 @@ def _orange_or_yellow(chosen: NDArray[np.intp], confidence: NDArray[np.float64],
     (``classify_yellow_gap``): the yellower side is yellow, whatever the light (a dim face under a warm lamp puts
     its yellows at 72-78 degrees, short of the boundary, and its oranges at 42-52).
     """
-    pick = np.flatnonzero(usable & (chosen == _ORANGE))
-    if len(pick) == 0:
-        return
-    lab = linear_to_lab(measured[pick])
-    hues = glare_free_hue(measured[pick])
     boundary = palette.yellow_boundary
-    moved = (np.hypot(lab[:, 1], lab[:, 2]) >= tunables.classify_yellow_hue_chroma) & (hues >= boundary)
-    chosen[pick[moved]] = _YELLOW
-    confidence[pick[moved]] = np.minimum(confidence[pick[moved]],
-                                         1.0 - np.exp(-(hues[moved] - boundary) / tunables.classify_camera_hue))
+    if not math.isfinite(boundary):
+        return
+    pick = np.flatnonzero(usable & (chosen == _ORANGE))
+    if len(pick):
+        lab = linear_to_lab(measured[pick])
+        hues = glare_free_hue(measured[pick])
+        moved = (np.hypot(lab[:, 1], lab[:, 2]) >= tunables.classify_yellow_hue_chroma) & (hues >= boundary)
+        chosen[pick[moved]] = _YELLOW
+        confidence[pick[moved]] = np.minimum(confidence[pick[moved]],
+                                             1.0 - np.exp(-(hues[moved] - boundary) / tunables.classify_camera_hue))
     pick = np.flatnonzero(usable & ((chosen == _ORANGE) | (chosen == _YELLOW)))
     if len(pick) < 2:
         return

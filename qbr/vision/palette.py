@@ -117,9 +117,10 @@ class Palette:
 
     @cached_property
     def yellow_boundary(self) -> float:
-        """Glare-free CIELAB hue (degrees) splitting orange from yellow: midway between the two."""
-        return float(np.mean(glare_free_hue(self._linear[[COLOUR_NAMES.index("orange"),
-                                                          COLOUR_NAMES.index("yellow")]])))
+        """Glare-free CIELAB hue (degrees) splitting orange from yellow: midway between the two; NaN when this
+        palette's yellow is not the yellower (a calibration taken on the wrong centres): hue tells them nothing."""
+        orange, yellow = glare_free_hue(self._linear[[COLOUR_NAMES.index("orange"), COLOUR_NAMES.index("yellow")]])
+        return float((orange + yellow) / 2) if yellow > orange else float("nan")
 
     def references(self) -> tuple[tuple[str, ...], NDArray[np.float64]]:
         """Every reference colour as (colour name per row, Lab rows): the main colours, then any samples."""

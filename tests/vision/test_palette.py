@@ -131,3 +131,10 @@ def test_samples_are_capped_and_huge_or_long_values_named_briefly():
         Palette.from_json(huge)
     with pytest.raises(PaletteFormatError, match=r"at most 200 characters, got 'xxx.*\.\.\.$"):
         Palette.from_json({**base, "name": "x" * 10_000})
+
+
+def test_the_orange_yellow_boundary_is_midway_and_none_when_the_palettes_yellow_is_not_the_yellower():
+    assert 78.0 < DEFAULT_PALETTE.yellow_boundary < 78.6  # the default orange at 58.3 degrees, its yellow at 98.3
+    # A calibration taken on the wrong centres (its "yellow" a red): hue cannot tell its orange and yellow apart.
+    wrong = DEFAULT_PALETTE.with_colours({"yellow": DEFAULT_PALETTE.colours["red"]}, "calibrated")
+    assert wrong.yellow_boundary != wrong.yellow_boundary  # NaN
