@@ -77,7 +77,7 @@ def session(faces: Sequence[Face], order: Sequence[int], count: Count, tag: str,
             continue
         rgb, glare, spot, names, without, spread = face
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot, spread=spread)
-        captures.append(CapturedFace(tuple(read.names), rgb, spot=spot, own=without))
+        captures.append(CapturedFace(tuple(read.names), rgb, spot=spot, own=without, spread=spread))
         truth.append(names[4])
         placed = [STANDARD_SCHEME[f] for f in faces_by_centre(captures, STANDARD_SCHEME, DEFAULT_PALETTE, identity)]
         wrong = [p != t for p, t in zip(placed, truth, strict=True)]
@@ -113,7 +113,8 @@ def live_session(faces: Sequence[Face], identity: IdentityTunables = IdentityTun
         rgb, glare, spot, names, without, spread = face
         before = session.view().captured
         read = classify_face(rgb, DEFAULT_PALETTE, Tunables(), glare=glare, spot=spot, spread=spread)
-        frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot, own=without if own else None)
+        frame = FrameAnalysis(None, rgb, tuple(read.names), read.confidence, spot=spot, own=without if own else None,
+                              spread=spread)
         for _ in range(12):
             t += 1 / 15
             asked += session.handle(FrameEvent(t, frame))

@@ -37,6 +37,8 @@ class FrameAnalysis:
     """(9,) share of each sticker's light a glare spot adds (``StickerColours.spot``): resolution trusts it less."""
     own: np.ndarray | None = None
     """(9,3) sRGB with that spot's light taken off (``StickerColours.own``): what resolution reads (None: ``rgb``)."""
+    spread: np.ndarray | None = None
+    """(9,) the samples' spread (``StickerColours.spread``): a centre printed on is a logo's white (face identity)."""
 
 
 def analyse_frame(
@@ -58,7 +60,7 @@ def analyse_frame(
     # A sticker lost to glare is shown uncertain, never a sure white.
     colours = classify_face(rgb, palette, tunables, glare=measured.glare, spot=measured.spot, spread=measured.spread)
     return FrameAnalysis(detection=detection, rgb=rgb, colours=tuple(colours.names), confidence=colours.confidence,
-                         spot=measured.spot, own=measured.own)
+                         spot=measured.spot, own=measured.own, spread=measured.spread)
 
 
 class StreamAnalyser:
@@ -84,7 +86,7 @@ class StreamAnalyser:
                                 spread=measured.spread)
         return FrameAnalysis(detection=self.held.detection, rgb=measured.rgb, colours=tuple(colours.names),
                              confidence=colours.confidence, carried=self.held.carried, spot=measured.spot,
-                             own=measured.own)
+                             own=measured.own, spread=measured.spread)
 
 
 def frame_analyser(tunables: Tunables, photos: bool) -> Callable[[np.ndarray, Palette], FrameAnalysis | None]:

@@ -44,6 +44,8 @@ class CapturedFace:
     """(stickers,) share of each sticker's light a glare spot adds (``StickerColours.spot``); None: none known."""
     own: np.ndarray | None = None
     """(stickers, 3) mean sRGB with that spot's light taken off (``StickerColours.own``); None: as ``rgb``."""
+    spread: np.ndarray | None = None
+    """(stickers,) the samples' spread (``StickerColours.spread``): a centre printed on is a logo's white."""
 
     def resolved_rgb(self) -> np.ndarray:
         """The stickers' colours whole-cube resolution reads: their own, a lamp's spot taken off where known."""
@@ -60,7 +62,8 @@ class CapturedFace:
         each keeping its own name, colour and spot share."""
         return CapturedFace(tuple(self.colours[i] for i in order), self.rgb[order], self.letter,
                             None if self.spot is None else self.spot[order],
-                            None if self.own is None else self.own[order])
+                            None if self.own is None else self.own[order],
+                            None if self.spread is None else self.spread[order])
 
 
 def size_of(colours: tuple[str, ...]) -> int:
@@ -121,5 +124,7 @@ def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], pal
     # more wrong (tuning 130 -> 134, validation 129 -> 131; the spot's alone: the same, so the shares stay out).
     # On each centre's own colour (a lamp's spot taken off): a washed orange centre measured is nearest white
     # (bench/session_identity.py announced wrong, tuning 129 -> 112, validation 127 -> 96).
-    to_colours = [classify_face(c.resolved_rgb(), palette).to_colours[4] for c in captures]
+    # With the samples' spread where known: a logo in a cube's own inks is a white centre (announced wrong, tuning 110
+    # -> 101, validation 93 -> 91; synth medium's teal-green logos all of it).
+    to_colours = [classify_face(c.resolved_rgb(), palette, spread=c.spread).to_colours[4] for c in captures]
     return assign_centres(to_colours, [c.colours[4] for c in captures], scheme, palette, t.name_penalty)

@@ -1010,7 +1010,8 @@ def _read(a: FrameAnalysis) -> CapturedFace:
     """The face as a frame read it: names, mean sRGB, each sticker's spot share and its colour without the spot."""
     spot = None if a.spot is None else np.asarray(a.spot, dtype=float)
     own = None if a.own is None else np.asarray(a.own, dtype=float)
-    return CapturedFace(tuple(a.colours or ()), np.asarray(a.rgb, dtype=float), spot=spot, own=own)
+    spread = None if a.spread is None else np.asarray(a.spread, dtype=float)
+    return CapturedFace(tuple(a.colours or ()), np.asarray(a.rgb, dtype=float), spot=spot, own=own, spread=spread)
 
 
 def _sentences(tr: Translator, *texts: str) -> str:

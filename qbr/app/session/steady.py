@@ -49,7 +49,7 @@ class SteadyTrack:
         # Frames that read a sticker or two differently still measured the same stickers; a turned face did not.
         alike = [r for _, r in self.frames if sum(a != b for a, b in zip(r.colours, agreed, strict=True)) <= 2]
         return CapturedFace(agreed, np.mean([r.rgb for r in alike], axis=0), spot=_mean_of([r.spot for r in alike]),
-                            own=_mean_of([r.own for r in alike]))
+                            own=_mean_of([r.own for r in alike]), spread=_mean_of([r.spread for r in alike]))
 
     def held(self, steady_seconds: float) -> float:
         """How long the face has been held, as a fraction of the time that makes it steady."""
