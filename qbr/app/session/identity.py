@@ -125,6 +125,6 @@ def faces_by_centre(captures: list[CapturedFace], scheme: Mapping[str, str], pal
     # On each centre's own colour (a lamp's spot taken off): a washed orange centre measured is nearest white
     # (bench/session_identity.py announced wrong, tuning 129 -> 112, validation 127 -> 96).
     # With the samples' spread where known: a logo in a cube's own inks is a white centre (announced wrong, tuning 110
-    # -> 101, validation 93 -> 91; synth medium's teal-green logos all of it).
+    # -> 101, validation 93 -> 91; 8 of the 9 are synth medium's teal-green logos).
     to_colours = [classify_face(c.resolved_rgb(), palette, spread=c.spread).to_colours[4] for c in captures]
     return assign_centres(to_colours, [c.colours[4] for c in captures], scheme, palette, t.name_penalty)
