@@ -144,8 +144,9 @@ def classify_face(rgb: ArrayLike, palette: Palette, tunables: Tunables = Tunable
     ``1 - exp(-margin / classify_margin_scale)`` with margin the gap to the runner-up colour: 0 for a tie, near 1
     for a clear winner. A red or orange the face cannot split by a hue gap is named by its hue, and is only as sure as
     that hue lies past the red/orange boundary (another camera moves it a few degrees, ``classify_camera_hue``); one
-    split by a gap, only as sure as that gap is wider than any other that would name it otherwise. A sticker with a
-    non-finite measurement gets confidence 0 and distance NaN. ``glare`` (each
+    split by a gap, only as sure as that gap is wider than any other that would name it otherwise (oranges and
+    yellows are told apart by hue too, ``_orange_or_yellow``). A sticker with a non-finite measurement gets
+    confidence 0 and distance NaN. ``glare`` (each
     sticker's share lost to glare, ``StickerColours.glare``): a sticker named white with much of it clipped or
     washed may be any light colour, so its confidence is capped (a white merely bright loses nothing). ``spot``
     (each sticker's share of light a glare spot adds, ``StickerColours.spot``): a white half lit by a spot, or a
@@ -256,20 +257,16 @@ def _orange_or_yellow(chosen: NDArray[np.intp], confidence: NDArray[np.float64],
     boundary = palette.yellow_boundary
     if not math.isfinite(boundary):
         return
-    pick = np.flatnonzero(usable & (chosen == _ORANGE))
-    if len(pick):
-        lab = linear_to_lab(measured[pick])
-        hues = glare_free_hue(measured[pick])
-        moved = (np.hypot(lab[:, 1], lab[:, 2]) >= tunables.classify_yellow_hue_chroma) & (hues >= boundary)
-        chosen[pick[moved]] = _YELLOW
-        confidence[pick[moved]] = np.minimum(confidence[pick[moved]],
-                                             1.0 - np.exp(-(hues[moved] - boundary) / tunables.classify_camera_hue))
     pick = np.flatnonzero(usable & ((chosen == _ORANGE) | (chosen == _YELLOW)))
-    if len(pick) < 2:
+    if len(pick) == 0:
         return
     lab = linear_to_lab(measured[pick])
     chroma = np.hypot(lab[:, 1], lab[:, 2])
     hues = glare_free_hue(measured[pick])
+    moved = (chosen[pick] == _ORANGE) & (chroma >= tunables.classify_yellow_hue_chroma) & (hues >= boundary)
+    chosen[pick[moved]] = _YELLOW
+    confidence[pick[moved]] = np.minimum(confidence[pick[moved]],
+                                         1.0 - np.exp(-(hues[moved] - boundary) / tunables.classify_camera_hue))
     # The saturated ones only (a glare-paled sticker's hue is the least reliable), as for reds and oranges.
     keep = (chroma >= tunables.classify_warm_chroma_share * chroma.max()) & (hues >= palette.warm_boundary)
     if keep.sum() < 2:
