@@ -169,7 +169,7 @@ def name_session(faces: Sequence[Face], order: Sequence[int], learn: bool, tunab
                                       learner, tunables)
         names = classify_face(rgb, palette, tunables, glare=glare, spot=spot, spread=face[5]).names
         out.append((k, names))
-        captures.append(CapturedFace(tuple(names), rgb, own=face[4]))
+        captures.append(CapturedFace(tuple(names), rgb, own=face[4], spread=face[5]))
     return out
 
 
