@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from qbr.app.environment import Environment
     from qbr.solve.i18n import Translator
     from qbr.vision.detect import FaceDetection
+    from qbr.vision.measure import StickerColours
     from qbr.vision.tunables import Tunables
 
 _MAX_JSON_BYTES = 1_000_000  # a colour scan is a few kB; refuse to parse anything absurd
@@ -59,7 +60,9 @@ def scan_command(
     if debug_dir is not None:
         for face, path, image in zip(FACES, paths, images, strict=True):
             detection = read.detections[face]
-            names = classify_face(read.first[face], palette).names if detection is not None else None
+            m = read.measured.get(face)
+            names = None if m is None else classify_face(m.rgb, palette, tunables, glare=m.glare, spot=m.spot,
+                                                         spread=m.spread).names
             annotated = annotate(image, detection, names, f"{face}: {path.name}", palette)
             write_image(Path(debug_dir) / f"{face}.png", annotated)
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
@@ -96,8 +99,9 @@ class PhotoReads:
     sizes: dict[str, int]
     detections: dict[str, FaceDetection | None]
     """Each photo's first detection (None: nothing found there at first)."""
-    first: dict[str, np.ndarray]
-    """Each face's stickers as first measured."""
+    measured: dict[str, StickerColours]
+    """Each photo's first detection as measured, with its glare and spot shares and spread (for ``--debug``'s names,
+    as the live preview gives them)."""
     left_out: tuple[str, ...]
     """Faces found but left out (filled in from the others)."""
 
@@ -112,19 +116,20 @@ def read_photos(images: list[np.ndarray], tunables: Tunables, size: int | None =
     trust: dict[str, np.ndarray] = {}  # per sticker, the share of its light not a glare spot's: resolution weighs it so
     sizes: dict[str, int] = {}
     detections: dict[str, FaceDetection | None] = {}
+    measured: dict[str, StickerColours] = {}
     for face, image in zip(FACES, images, strict=True):
         detection = detections[face] = detect_face(image, tunables, size)
         if detection is not None:
             sizes[face] = detection.size
-            measured = measure_stickers_with_spread(image, detection, tunables)
+            measured[face] = measure_stickers_with_spread(image, detection, tunables)
             # Each sticker's own light (a glare spot's taken off), and how little of it the spot left.
-            rgb[face], trust[face] = measured.own, 1.0 - measured.spot
+            rgb[face], trust[face] = measured[face].own, 1.0 - measured[face].spot
     first = dict(rgb)  # each face's stickers as first measured, with their spot shares
     settle_cube(images, sizes, rgb, tunables, size)
     left_out = complete_pocket(images, sizes, rgb, tunables, size)
     # A face measured again (settled as a 3x3x3's, or completed) has no spot shares of its own: fully trusted.
     trust = {f: w for f, w in trust.items() if rgb.get(f) is first[f]}
-    return PhotoReads(rgb, trust, sizes, detections, first, left_out)
+    return PhotoReads(rgb, trust, sizes, detections, measured, left_out)
 
 
 def settle_cube(images: list[np.ndarray], sizes: dict[str, int], rgb: dict[str, np.ndarray],
