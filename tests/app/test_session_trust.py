@@ -134,12 +134,13 @@ def test_a_face_held_turned_keeps_each_stickers_trust_as_it_is_turned_back(trans
 
 def test_turned_upright_moves_the_spot_shares_with_their_stickers() -> None:
     face = CapturedFace(tuple("abcdefghi"), np.arange(27, dtype=float).reshape(9, 3), "U", spot=np.arange(9) / 9,
-                        own=np.arange(27, dtype=float).reshape(9, 3) / 2)
+                        own=np.arange(27, dtype=float).reshape(9, 3) / 2, spread=np.arange(9) * 3.0)
     upright = turned_upright(face, 1)
     for k, name in enumerate(upright.colours):
         i = "abcdefghi".index(name)
         assert np.array_equal(upright.rgb[k], face.rgb[i])
         assert upright.spot[k] == face.spot[i]
+        assert upright.spread[k] == face.spread[i]  # the centre's print stays the centre's
         assert np.array_equal(upright.resolved_rgb()[k], face.own[i])
     assert upright.letter == "U"
     assert turned_upright(CapturedFace(face.colours, face.rgb), 2).trust().tolist() == [1.0] * 9
