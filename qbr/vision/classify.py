@@ -269,14 +269,7 @@ def _orange_or_yellow(chosen: NDArray[np.intp], confidence: NDArray[np.float64],
                                          1.0 - np.exp(-(hues[moved] - boundary) / tunables.classify_camera_hue))
     # The saturated ones only (a glare-paled sticker's hue is the least reliable), as for reds and oranges.
     keep = (chroma >= tunables.classify_warm_chroma_share * chroma.max()) & (hues >= palette.warm_boundary)
-    if keep.sum() < 2:
-        return
-    ordered = np.sort(hues[keep])
-    steps = np.diff(ordered)
-    cut = int(steps.argmax())
-    if steps[cut] >= tunables.classify_yellow_gap:
-        _split_at_gap(chosen, confidence, hues[keep], pick[keep], ordered, cut, (_ORANGE, _YELLOW),
-                      tunables.classify_yellow_gap)
+    _split_at_widest_gap(chosen, confidence, hues[keep], pick[keep], (_ORANGE, _YELLOW), tunables.classify_yellow_gap)
 
 
 def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], linear: NDArray[np.float64],
@@ -425,12 +418,20 @@ def _split_green_blue(chosen: NDArray[np.intp], confidence: NDArray[np.float64],
         return
     # As measured, glare-free, in 0..360 degrees: greens near 150, blues near 290, no wrap between them.
     hues = glare_free_hue(measured[cool]) % 360.0
+    _split_at_widest_gap(chosen, confidence, hues, cool, (_GREEN, _BLUE), tunables.classify_cool_gap)
+
+
+def _split_at_widest_gap(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],
+                         stickers: NDArray[np.intp], names: tuple[int, int], gap: float) -> None:
+    """Split ``stickers`` (in place) at their widest hue gap when it is ``gap`` or wider (see :func:`_split_at_gap`;
+    fewer than two: nothing to split)."""
+    if len(stickers) < 2:
+        return
     ordered = np.sort(hues)
     steps = np.diff(ordered)
     cut = int(steps.argmax())
-    if steps[cut] < tunables.classify_cool_gap:
-        return
-    _split_at_gap(chosen, confidence, hues, cool, ordered, cut, (_GREEN, _BLUE), tunables.classify_cool_gap)
+    if steps[cut] >= gap:
+        _split_at_gap(chosen, confidence, hues, stickers, ordered, cut, names, gap)
 
 
 def _split_at_gap(chosen: NDArray[np.intp], confidence: NDArray[np.float64], hues: NDArray[np.float64],
