@@ -43,9 +43,12 @@ def _require_tools() -> None:
 def xvfb():
     _require_tools()
     # The server picks a free display and writes its number to us: two test runs at once never share a screen.
+    # -noreset: by default the server resets when its last client leaves (the readiness check below, each xdotool
+    # call), and a client connecting meanwhile is refused ("could not connect to display", seen twice in CI).
     read_end, write_end = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+                               "tcp", "-noreset"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              pass_fds=(write_end,))
     os.close(write_end)
     with os.fdopen(read_end) as reply:
         ready, _, _ = select.select([reply], [], [], 10)
