@@ -113,6 +113,17 @@ def test_scan_one_face_not_found_is_deduced_from_the_other_five(lost: int, tmp_p
     assert payload["notices"][0].startswith(f"The {FACES[lost]} face (") and "was not found" in payload["notices"][0]
 
 
+def test_scan_one_face_not_found_that_the_other_five_do_not_fix_is_refused_naming_its_photo(tmp_path: Path) -> None:
+    # Two of this cube's leftover R edges show the same colour: the five faces seen fit two real cubes.
+    folder = DATA / "photos" / "3x3x3-random-03__2018-02-22"
+    given = photos(folder)
+    given[1] = str(tmp_path / "blank.jpg")
+    cv2.imwrite(given[1], np.full((600, 800, 3), 200, np.uint8))
+    status, out, _err = run(["scan", *given, "--json"], tmp_path)
+    assert status is ExitStatus.NO_FACE_FOUND
+    assert "blank.jpg" in json.loads(out)["error"]["message"]
+
+
 @pytest.mark.parametrize("scan", SCANS, ids=lambda p: p.stem)
 def test_resolve_every_real_colour_scan(scan: Path, tmp_path: Path) -> None:
     status, out, _ = run(["resolve", str(scan), "--json"], tmp_path)

@@ -59,6 +59,21 @@ def test_a_deduced_cube_in_doubt_is_taken_as_read_not_asked_for_again(translator
     assert d.view.mode is Mode.SOLUTION and d.view.message.startswith("The D face (yellow centre) was not found")
 
 
+def test_a_deduced_face_the_five_do_not_fix_is_asked_for_once_then_taken_as_deduced(translators) -> None:
+    d = Driver(translators)
+    d.scan(["U", "R", "F", "L", "B"])
+    (asked,) = [e for e in d.key("d") if isinstance(e, ResolveCube)]
+    resolution = resolve_cube(dict(asked.rgb), trust=dict(asked.trust))
+    left_open = dataclasses.replace(resolution, unsettled=(28, 34))  # two edges another real cube swaps
+    d.send(ResolvedEvent(d.t, left_open, solve(CUBE), None))
+    assert d.view.mode is Mode.SCANNING and d.view.message == (
+        "The other five faces do not fix the stickers of the face with the yellow centre: show it to the camera.")
+    (again,) = [e for e in d.key("d") if isinstance(e, ResolveCube)]  # D once more: the user cannot show it
+    assert sorted(again.rgb) == sorted("URFLB")
+    d.send(ResolvedEvent(d.t, left_open, solve(CUBE), None))
+    assert d.view.mode is Mode.SOLUTION and d.view.message.startswith("The D face (yellow centre) was not found")
+
+
 def _named_photos_of_a_turned_cube(d: Driver, faces: str) -> tuple[str, dict[str, str]]:
     """Shows ``faces`` as photos named for their faces, of the cube CUBE held so that its orange centre is on top
     (an x2 y turn of the standard holding: the centre names the default scheme would give are wrong for it)."""

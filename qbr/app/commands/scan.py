@@ -78,7 +78,7 @@ def scan_command(
     by_face = dict(zip(FACES, paths, strict=True))
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
     resolved, placed = resolved_in_order(rgb, palette, budget, trust)
-    if missing and not resolved[0].valid:
+    if missing and (not resolved[0].valid or resolved[0].unsettled):
         raise not_found  # the other five faces do not fix the lost one's stickers: that photo is the problem
     result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:

@@ -100,6 +100,7 @@ class Session:
         self._highlight: str | None = None
         self._resolution: Resolution | None = None
         self._doubt_asked = False  # a face in doubt is asked for again once, then the cube is taken as read
+        self._unsettled_asked = False  # a face the other five do not fix is asked for once, then taken as deduced
         self._solution: Solution | None = None
         self._solving_best: int | None = None  # length of the shortest solution found so far while solving
         self._step = 0
@@ -524,6 +525,15 @@ class Session:
             # A face that can't be shown again (the video or photos are over) is not asked for: taken as read.
             # Nor is one when a face was deduced (its notice says to check it; E fixes stickers by hand).
             can_ask = self._cfg.ask_again and self._ended is None and not self._one_lost()
+            if (getattr(event.resolution, "unsettled", ()) and self._one_lost() and self._ended is None
+                    and not self._unsettled_asked):
+                # The five faces fit more than one real cube: only the face never seen settles it; D again takes
+                # the cube as deduced.
+                self._unsettled_asked = True
+                self._mode = Mode.SCANNING
+                missing = next(f for f in FACES if f not in self._faces)
+                self._say("app.msg.deduce_failed", persistent=True, colour=self._unseen_colour(missing))
+                return []
             if doubt is not None and doubt.face is not None and not self._doubt_asked and can_ask:
                 # Another real cube fits nearly as well: one more look at the face that decides, once.
                 self._doubt_asked = True
@@ -531,7 +541,7 @@ class Session:
                 self._highlight = doubt.face
                 self._say("app.msg.doubt", persistent=True, colour=self._scheme.get(doubt.face, doubt.face))
                 return []
-            self._doubt_asked = False
+            self._doubt_asked = self._unsettled_asked = False
             self._solution = event.solution
             self._step = 0
             self._highlight = None
@@ -619,6 +629,7 @@ class Session:
         """Done with this cube: scan another one, keeping the language, colours and cube size."""
         self._captures, self._faces, self._pending, self._highlight = [], {}, None, None
         self._resolution, self._solution, self._step, self._doubt_asked = None, None, 0, False
+        self._unsettled_asked = False
         self._edit, self._from_hand = None, False  # a fix by hand belonged to the cube just solved
         self._scheme = dict(self._cfg.scheme)
         self._by_centre = self._size == 3 and self._scheme == STANDARD_SCHEME

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from qbr.cube.completions import unsettled_stickers
 from qbr.cube.conventions import FACES, facelet_name
 from qbr.cube.validate import ProblemKind, validate
 from qbr.vision.colour import lab_to_srgb, srgb_decode
@@ -109,6 +110,10 @@ def resolve_cube(
         problems.append(not_a_cube_problem(
             "centres", "the centres do not tell which colour belongs to which face: scan them again"))
         confidence[PIECE_FACELETS] = 0.0
+    # The five faces seen may fit more than one real cube (two leftover edges showing one colour): only the face
+    # never seen settles its stickers, so they are in doubt however well the rest was read.
+    unsettled = unsettled_stickers(facelets, FACES[deduced[0] // 9]) if deduced and not problems else ()
+    confidence[list(unsettled)] = 0.0
     uncertain = least_certain(confidence, tunables)
     # A lost face leaves its pieces' other stickers to tell them alone: a misread there shows in no other sticker.
     doubt = find_doubt(confidence, known, tunables, tunables.resolve_lost_doubt_below if deduced else None)
@@ -117,9 +122,12 @@ def resolve_cube(
         extra, shows, face = min(read.turned_rivals, key=lambda r: r[0] / max(np.count_nonzero(r[1] != colours), 1))
         if (extra + gained) / max(np.count_nonzero(shows != colours), 1) <= margin[list(doubt.stickers)].min() + 1e-9:
             doubt = Doubt(doubt.stickers, FACES[face])
+    if unsettled and doubt is not None:
+        doubt = Doubt(doubt.stickers, FACES[deduced[0] // 9])
     if doubt is not None and any(p.kind is ProblemKind.COLOURS for p in problems):
         doubt = Doubt(doubt.stickers, None)
-    return resolution(facelets, problems, confidence, uncertain, names, doubt=doubt, turned=turned, deduced=deduced)
+    return resolution(facelets, problems, confidence, uncertain, names, doubt=doubt, turned=turned, deduced=deduced,
+                      unsettled=unsettled)
 
 
 def _misfit(cost: np.ndarray, colours: np.ndarray) -> np.ndarray:

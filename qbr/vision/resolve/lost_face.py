@@ -1,9 +1,11 @@
 """A face not found in its photo: its nine stickers follow from the other five faces' pieces.
 
 Every corner of the lost face shows two stickers on the faces beside it, which name the corner and its twist; every
-edge shows one, and the edges left over, with the cube's flip and parity, place the rest; its centre is the colour
-the five centres leave. The resolution treats its stickers as unmeasured (they cost nothing, so they take whatever
-their pieces need) and only needs a first guess of the lost centre's colour to start its descents from.
+edge shows one, and the edges left over, with the cube's flip and parity, place the rest, unless two of them show
+the same colour (about one face in eight: ``qbr.cube.completions``; those stickers are left in doubt, the face to
+show); its centre is the colour the five centres leave. The resolution treats its stickers as unmeasured (they
+cost nothing, so they take whatever their pieces need) and only needs a first guess of the lost centre's colour to
+start its descents from.
 """
 
 from __future__ import annotations

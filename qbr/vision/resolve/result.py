@@ -24,7 +24,9 @@ class Resolution:
     photos were turned (face letter -> quarter turns clockwise), read turned back in ``facelets``; ``deduced`` the
     facelets not measured but following from the others (a 2x2x2's face not found: its corners' other stickers);
     ``placed`` the faces read from stickers given as another face (face letter -> the letter given), when the
-    caller placed them by the pieces they show (``qbr.app.jobs.resolved_in_order``).
+    caller placed them by the pieces they show (``qbr.app.jobs.resolved_in_order``); ``unsettled`` the deduced
+    facelets the other faces do not fix (another real cube, the same on every sticker seen, shows them otherwise:
+    only the face never seen settles them).
     """
 
     facelets: str
@@ -38,6 +40,7 @@ class Resolution:
     turned: dict[str, int] = field(default_factory=dict)
     deduced: tuple[int, ...] = ()
     placed: dict[str, str] = field(default_factory=dict)
+    unsettled: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ def resolution(
     doubt: Doubt | None = None,
     turned: dict[str, int] | None = None,
     deduced: tuple[int, ...] = (),
+    unsettled: tuple[int, ...] = (),
 ) -> Resolution:
     """The resolution of either size: a real cube when nothing is wrong; the least certain face, unless given, is
     the face of the least certain sticker."""
@@ -66,7 +70,7 @@ def resolution(
     if least_certain_face is None and uncertain:
         least_certain_face = FACES[uncertain[0] // per_face]
     return Resolution(facelets, not problems, problems, confidence, uncertain, names, least_certain_face, doubt,
-                      turned or {}, deduced)
+                      turned or {}, deduced, unsettled=unsettled)
 
 
 def unreadable(measured: NDArray[np.bool_], facelet_name: Callable[[int], str]) -> Resolution:
