@@ -526,7 +526,7 @@ class Session:
             # Nor is one when a face was deduced (its notice says to check it; E fixes stickers by hand).
             can_ask = self._cfg.ask_again and self._ended is None and not self._one_lost()
             if (getattr(event.resolution, "unsettled", ()) and self._one_lost() and self._ended is None
-                    and not self._unsettled_asked):
+                    and not self._unsettled_asked and not from_hand):
                 # The five faces fit more than one real cube: only the face never seen settles it; D again takes
                 # the cube as deduced.
                 self._unsettled_asked = True
