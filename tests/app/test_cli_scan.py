@@ -120,8 +120,9 @@ def test_scan_one_face_not_found_that_the_other_five_do_not_fix_is_refused_namin
     given[1] = str(tmp_path / "blank.jpg")
     cv2.imwrite(given[1], np.full((600, 800, 3), 200, np.uint8))
     status, out, _err = run(["scan", *given, "--json"], tmp_path)
+    message = json.loads(out)["error"]["message"]
     assert status is ExitStatus.NO_FACE_FOUND
-    assert "blank.jpg" in json.loads(out)["error"]["message"]
+    assert "blank.jpg" in message and "the other five faces do not fix its stickers" in message
 
 
 @pytest.mark.parametrize("scan", SCANS, ids=lambda p: p.stem)

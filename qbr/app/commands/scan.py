@@ -79,7 +79,9 @@ def scan_command(
     cube_size(sizes, by_face)  # photos of two different sizes are refused here
     resolved, placed = resolved_in_order(rgb, palette, budget, trust)
     if missing and (not resolved[0].valid or resolved[0].unsettled):
-        raise not_found  # the other five faces do not fix the lost one's stickers: that photo is the problem
+        # The other five faces do not fix the lost one's stickers: that photo is the problem.
+        raise NoFaceFoundError(f"no {which} face found in {missing[0]}, and the other five faces do not fix its "
+                               "stickers: photograph it straight on, filling a good part of the picture, in even light")
     result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
         result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)
