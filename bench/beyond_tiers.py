@@ -40,7 +40,7 @@ from set_tunables import with_set  # noqa: E402
 
 from qbr.cube.conventions import FACES  # noqa: E402
 from qbr.vision.detect import FaceDetection, detect_face  # noqa: E402
-from qbr.vision.detect.geometry import facing, fit_homography  # noqa: E402
+from qbr.vision.detect.geometry import CELLS, facing, fit_homography  # noqa: E402
 from qbr.vision.tunables import Tunables  # noqa: E402
 
 VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -76,14 +76,11 @@ def _patch(change: dict[str, Any]) -> None:
     synth.sample_params = changed("synth", synth.render._fit)  # bench/families calls it through the package
 
 
-_CELL_CENTRES = np.array([(c + 0.5, r + 0.5) for r in range(3) for c in range(3)])
-
-
 def as_squarely(got: FaceDetection, stickers: np.ndarray) -> bool:
     """Whether a grid found elsewhere faces the camera at least as squarely as the face held up, as the photo shows
     them (``geometry.facing`` of each one's homography): the renderers tilt a face against the camera's axis, so a
     face placed far off it is seen more aslant than its tilt, and a neighbour can face the line of sight more."""
-    held = fit_homography(_CELL_CENTRES, np.asarray(stickers, dtype=np.float64).reshape(9, -1, 2).mean(axis=1))
+    held = fit_homography(CELLS[3], np.asarray(stickers, dtype=np.float64).reshape(9, -1, 2).mean(axis=1))
     return held is not None and facing(got.homography, got.size) >= facing(held)
 
 

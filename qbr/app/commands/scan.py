@@ -68,10 +68,8 @@ def scan_command(
     missing = [f"{path} ({FACE_NAMES[face]} face {face})" for face, path in zip(FACES, paths, strict=True)
                if face not in rgb]
     which = "cube" if size is None else f"{size}x{size}x{size}"
-    not_found = NoFaceFoundError(
-        f"no {which} face found in {'; '.join(missing)}: photograph the face straight on, filling a good part "
-        "of the picture, in even light"
-    )
+    advice = "photograph the face straight on, filling a good part of the picture, in even light"
+    not_found = NoFaceFoundError(f"no {which} face found in {'; '.join(missing)}: {advice}")
     # One 3x3x3 face lost: its stickers may follow from the other five (resolution says whether they do).
     if missing and not (len(missing) == 1 and size != 2 and set(sizes.values()) == {3}):
         raise not_found
@@ -81,7 +79,7 @@ def scan_command(
     if missing and (not resolved[0].valid or resolved[0].unsettled):
         # The other five faces do not fix the lost one's stickers: that photo is the problem.
         raise NoFaceFoundError(f"no {which} face found in {missing[0]}, and the other five faces do not fix its "
-                               "stickers: photograph it straight on, filling a good part of the picture, in even light")
+                               f"stickers: {advice}")
     result = cube_result(*resolved, tr, colour=env.stdout_isatty, left_out=left_out)
     if placed is not None:
         result = _with_order_notices(result, placed, by_face, resolved[0].colour_names, tr)

@@ -112,7 +112,8 @@ def resolve_cube(
         confidence[PIECE_FACELETS] = 0.0
     # The five faces seen may fit more than one real cube (two leftover edges showing one colour): only the face
     # never seen settles its stickers, so they are in doubt however well the rest was read.
-    unsettled = unsettled_stickers(facelets, FACES[deduced[0] // 9]) if deduced and not problems else ()
+    lost = FACES[deduced[0] // 9] if deduced else None
+    unsettled = unsettled_stickers(facelets, lost) if lost is not None and not problems else ()
     confidence[list(unsettled)] = 0.0
     uncertain = least_certain(confidence, tunables)
     # A lost face leaves its pieces' other stickers to tell them alone: a misread there shows in no other sticker.
@@ -123,7 +124,7 @@ def resolve_cube(
         if (extra + gained) / max(np.count_nonzero(shows != colours), 1) <= margin[list(doubt.stickers)].min() + 1e-9:
             doubt = Doubt(doubt.stickers, FACES[face])
     if unsettled and doubt is not None:
-        doubt = Doubt(doubt.stickers, FACES[deduced[0] // 9])
+        doubt = Doubt(doubt.stickers, lost)
     if doubt is not None and any(p.kind is ProblemKind.COLOURS for p in problems):
         doubt = Doubt(doubt.stickers, None)
     return resolution(facelets, problems, confidence, uncertain, names, doubt=doubt, turned=turned, deduced=deduced,
