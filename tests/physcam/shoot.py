@@ -27,7 +27,8 @@ class Shot:
     image: np.ndarray
     """HxWx3 uint8 BGR."""
     stickers: np.ndarray
-    """(9, 4, 2) float32 sticker corners, row-major in net orientation, clockwise from top-left."""
+    """(n, 4, 2) float32 sticker corners (n = 9, or 4 on a 2x2x2), row-major in net orientation, clockwise from
+    top-left."""
     colours: tuple[str, ...]
     params: ShotParams
 
@@ -40,6 +41,8 @@ class ShotParams:
     height: int = 480
     sticker_size: float = 0.1
     """Cubie pitch at the front face's centre / frame width."""
+    size: int = 3
+    """Cubies along an edge: 3 (a 3x3x3, nine stickers a face) or 2 (a 2x2x2, four)."""
     centre: tuple[float, float] = (0.5, 0.5)
     roll: float = 0.0
     yaw: float = 0.0
@@ -114,8 +117,8 @@ class _Camera:
         depth = p.focal / p.sticker_size  # cubie units from the camera to the front face's centre
         front = np.array([(p.centre[0] - 0.5) * p.width / self.f * depth,
                           (p.centre[1] - 0.5) * p.height / self.f * depth, depth])
-        # The cube's centre lies 1.5 cubies behind the front face's centre, along that face's normal.
-        self.translation = front - 1.5 * (self.rotation @ _axes(face)[0])
+        # The cube's centre lies half an edge behind the front face's centre, along that face's normal.
+        self.translation = front - p.size / 2 * (self.rotation @ _axes(face)[0])
 
     def to_camera(self, points: np.ndarray) -> np.ndarray:
         return points @ self.rotation.T + self.translation
@@ -137,15 +140,21 @@ def _sticker_outline(cx: float, cy: float, half: float, exponent: float, n: int 
     return np.stack([cx + half * u, cy + half * v], axis=1)
 
 
-def _face_points(face: str, uv: np.ndarray) -> np.ndarray:
-    """Face-plane coordinates (u right, v down, -1.5..1.5) -> cube points."""
+def _face_points(face: str, uv: np.ndarray, size: int) -> np.ndarray:
+    """Face-plane coordinates (u right, v down, -size/2..size/2) -> cube points."""
     n, r, d = _axes(face)
-    return 1.5 * n + uv[:, :1] * r + uv[:, 1:2] * d
+    return size / 2 * n + uv[:, :1] * r + uv[:, 1:2] * d
+
+
+def _square(size: int) -> np.ndarray:
+    """A face's outline in face-plane coordinates, clockwise from top-left."""
+    h = size / 2
+    return np.array([[-h, -h], [h, -h], [h, h], [-h, h]])
 
 
 def front_corners(face: str, p: ShotParams) -> np.ndarray:
     cam = _Camera(p, face)
-    return cam.project(_face_points(face, np.array([[-1.5, -1.5], [1.5, -1.5], [1.5, 1.5], [-1.5, 1.5]])))
+    return cam.project(_face_points(face, _square(p.size), p.size))
 
 
 def _lambert(normal_cam: np.ndarray, p: ShotParams) -> tuple[float, float]:
@@ -184,7 +193,7 @@ def scene_radiance(colours_by_face: Mapping[str, Sequence[str]], face: str, p: S
     pitch_px = p.sticker_size * w
     paint_background(canvas, p.background, p.wall_saturation, rng, s)
     paint_clutter(canvas, p.clutter, pitch_px, rng)
-    corners = cam.project(_face_points(face, np.array([[-1.5, -1.5], [1.5, -1.5], [1.5, 1.5], [-1.5, 1.5]])))
+    corners = cam.project(_face_points(face, _square(p.size), p.size))
     skin_refl = skin(rng)
     if p.hand:
         paint_palm(canvas, corners * s, skin_refl, rng, (0.8, 0.8))
@@ -195,29 +204,29 @@ def scene_radiance(colours_by_face: Mapping[str, Sequence[str]], face: str, p: S
     front_mask = np.zeros((h, w), np.uint8)
     for other in FACES:
         n_cam = cam.rotation @ _axes(other)[0]
-        centre_cam = cam.to_camera(1.5 * _axes(other)[0][None])[0]
+        centre_cam = cam.to_camera(p.size / 2 * _axes(other)[0][None])[0]
         if n_cam @ centre_cam >= -1e-6:
             continue  # faces away from the camera
         shade = _lambert(n_cam, p)
-        square = np.array([[-1.5, -1.5], [1.5, -1.5], [1.5, 1.5], [-1.5, 1.5]])
-        outline = cam.project(_face_points(other, square)) * s
+        outline = cam.project(_face_points(other, _square(p.size), p.size)) * s
         canvas.fill_poly(outline, body, shade)
         if other == face:
             cv2.fillPoly(front_mask, [np.round(outline).astype(np.int32)], 255)
         # A smooth change of sheen across the face (the plastic is not perfectly matte).
         tilt = rng.normal(0, 0.04, 2)
         quads = []
-        for k in range(9):
-            row, col = divmod(k, 3)
-            cx, cy = col - 1.0, row - 1.0
+        for k in range(p.size**2):
+            row, col = divmod(k, p.size)
+            cx, cy = col - (p.size - 1) / 2, row - (p.size - 1) / 2
             name = colours_by_face[other][k]
             refl = reflectance(name, maker[COLOURS.index(name)]) * (1 + rng.normal(0, 0.02))
             sheen = 1 + tilt[0] * cx + tilt[1] * cy
-            pts = cam.project(_face_points(other, _sticker_outline(cx, cy, 0.5 - gap, p.squareness))) * s
+            pts = cam.project(_face_points(other, _sticker_outline(cx, cy, 0.5 - gap, p.squareness), p.size)) * s
             canvas.fill_poly(pts, refl, (shade[0] * sheen, shade[1] * sheen))
             half = 0.5 - gap
             quads.append(cam.project(_face_points(other, np.array(
-                [[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half], [cx - half, cy + half]]))))
+                [[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half], [cx - half, cy + half]]),
+                p.size)))
         if other == face:
             stickers_truth = np.array(quads, np.float32)
     assert stickers_truth is not None
@@ -268,31 +277,45 @@ def _glare(canvas: Canvas, mask: np.ndarray, corners: np.ndarray, peak: float, r
 
 
 def render_face(colours: Sequence[str], params: ShotParams, rng: np.random.Generator) -> Shot:
-    """One face of nine given colours (the neighbours' stickers random), like ``synth.render_face``."""
+    """One face of ``params.size`` squared given colours (the neighbours' stickers random), like
+    ``synth.render_face``."""
+    _check_count(len(colours), params)
     return shoot(_with_neighbours(colours, rng), "F", params, rng)
+
+
+def _check_count(count: int, params: ShotParams) -> None:
+    if count != params.size**2:
+        raise ValueError(f"a face of a size-{params.size} cube has {params.size**2} stickers, got {count}")
 
 
 def face_radiance(colours: Sequence[str], params: ShotParams,
                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """``render_face``'s scene before the sensor (``scene_radiance``), for several frames of one steady face."""
+    _check_count(len(colours), params)
     return scene_radiance(_with_neighbours(colours, rng), "F", params, rng)
 
 
 def _with_neighbours(colours: Sequence[str], rng: np.random.Generator) -> dict[str, list[str]]:
-    others = {f: [COLOURS[i] for i in rng.integers(0, 6, 9)] for f in FACES}
+    others = {f: [COLOURS[i] for i in rng.integers(0, 6, len(colours))] for f in FACES}
     others["F"] = list(colours)
     return others
 
 
 def render_cube(facelets: str, params_for_face: Callable[[str], ShotParams] | ShotParams, rng: np.random.Generator,
                 scheme: Mapping[str, str] = STANDARD_SCHEME) -> dict[str, Shot]:
-    """Six photos of the cube ``facelets`` (URFDLB), each face in its net orientation, like ``synth.render_cube``."""
-    if len(facelets) != 54:
-        raise ValueError("facelets must have 54 letters")
-    by_face = {face: [scheme[x] for x in facelets[9 * i: 9 * i + 9]] for i, face in enumerate(FACES)}
-    return {face: shoot(by_face, face,
-                        params_for_face(face) if callable(params_for_face) else params_for_face, rng)
-            for face in FACES}
+    """Six photos of the cube ``facelets`` (URFDLB), each face in its net orientation, like ``synth.render_cube``:
+    54 letters make a 3x3x3, 24 a 2x2x2 (every face's params must then have that ``size``)."""
+    size = {54: 3, 24: 2}.get(len(facelets))
+    if size is None:
+        raise ValueError("facelets must have 54 letters (a 3x3x3) or 24 (a 2x2x2)")
+    n = size**2
+    by_face = {face: [scheme[x] for x in facelets[n * i: n * i + n]] for i, face in enumerate(FACES)}
+    shots = {}
+    for face in FACES:
+        params = params_for_face(face) if callable(params_for_face) else params_for_face
+        _check_count(n, params)
+        shots[face] = shoot(by_face, face, params, rng)
+    return shots
 
 
 def _fit_in_frame(p: ShotParams, rng: np.random.Generator, margin: float = 0.04) -> ShotParams:
@@ -312,8 +335,11 @@ def _fit_in_frame(p: ShotParams, rng: np.random.Generator, margin: float = 0.04)
 
 
 def sample_params(condition: str, rng: np.random.Generator, width: int = 640, height: int = 480, *,
-                  body: str | None = None, maker: Sequence[float] | None = None) -> ShotParams:
-    """Random params of a tier (easy, medium, hard: as synth's README) or the ``dim`` condition."""
+                  body: str | None = None, maker: Sequence[float] | None = None, size: int = 3) -> ShotParams:
+    """Random params of a tier (easy, medium, hard: as synth's README) or the ``dim`` condition; ``size`` 2 for a
+    2x2x2 (the same draws: its cubies are as big in the frame, so its face spans two pitches, not three)."""
+    if size not in (2, 3):
+        raise ValueError(f"size must be 2 or 3, got {size!r}")
     u = rng.uniform
     body = body or str(rng.choice(["black", "black", "white", "stickerless"]))
     maker = tuple(maker) if maker is not None else tuple(rng.normal(0, 1, 24))
@@ -344,8 +370,8 @@ def sample_params(condition: str, rng: np.random.Generator, width: int = 640, he
                                      motion=u(0, 2.0), motion_angle=u(0, 180), jpeg_quality=int(rng.integers(70, 91))))
     elif condition == "hard":
         dim = u() < 0.5
-        size = u(0.04, 0.08) if u() < 0.5 else u(0.2, 0.3)
-        p = ShotParams(**common, **pose, sticker_size=size, key_lamp=str(rng.choice(LAMPS)),
+        pitch = u(0.04, 0.08) if u() < 0.5 else u(0.2, 0.3)
+        p = ShotParams(**common, **pose, sticker_size=pitch, key_lamp=str(rng.choice(LAMPS)),
                        fill_lamp=str(rng.choice(LAMPS)), fill_share=u(0.1, 0.5), key_direction=key_dir,
                        ambient=u(0.25, 0.6), gradient=u(0.1, 0.6), glare=0.0 if dim else u(0.8, 2.5),
                        background=str(rng.choice(BACKGROUNDS)), wall_saturation=u(0, 0.7),
@@ -370,11 +396,11 @@ def sample_params(condition: str, rng: np.random.Generator, width: int = 640, he
                                      jpeg_quality=int(rng.integers(60, 86))))
     else:
         raise ValueError(f"unknown condition {condition!r}")
-    return _fit_in_frame(p, rng)
+    return _fit_in_frame(dataclasses.replace(p, size=size), rng)
 
 
-def sample_cube(condition: str, rng: np.random.Generator) -> Callable[[str], ShotParams]:
+def sample_cube(condition: str, rng: np.random.Generator, size: int = 3) -> Callable[[str], ShotParams]:
     """Params per face for one cube: one body and one sticker maker, each photo its own pose, light and camera."""
     body = str(rng.choice(["black", "black", "white", "stickerless"]))
     maker = tuple(rng.normal(0, 1, 24))
-    return lambda face: sample_params(condition, rng, body=body, maker=maker)
+    return lambda face: sample_params(condition, rng, body=body, maker=maker, size=size)

@@ -74,6 +74,35 @@ def test_quads_are_clockwise_row_major_in_frame_and_deterministic(condition: str
     assert right[0] * down[1] - right[1] * down[0] > 0  # right then down turns clockwise (y-down image)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_2x2x2_face_has_four_quads_on_their_colours_in_row_major_order(seed: int) -> None:
+    rng = np.random.default_rng(50 + seed)
+    params = dataclasses.replace(sample_params("easy", rng, size=2), key_lamp="daylight", fill_lamp="daylight",
+                                 wall_saturation=0.0)
+    # Four colours no maker's jitter brings near each other (this check is of where the quads lie, not of naming).
+    colours = tuple(str(c) for c in rng.permutation(["white", "red", "green", "blue"]))
+    shot = render_face(colours, params, rng)
+    assert shot.stickers.shape == (4, 4, 2) and shot.colours == colours
+    assert tuple(_nearest(_patch(shot.image, q), _reference()) for q in shot.stickers) == colours
+    centres = shot.stickers.mean(axis=1)
+    right, down = centres[1] - centres[0], centres[2] - centres[0]
+    assert right[0] * down[1] - right[1] * down[0] > 0  # right then down turns clockwise (y-down image)
+    # The same draws as a 3x3x3's: its cubies are as big in the frame, so its face spans two pitches of three.
+    three = sample_params("easy", np.random.default_rng(50 + seed))
+    assert params.sticker_size == pytest.approx(three.sticker_size)
+
+
+def test_render_cube_takes_24_facelets_for_a_2x2x2_and_refuses_a_size_mismatch() -> None:
+    rng = np.random.default_rng(9)
+    facelets = "".join(f * 4 for f in FACES)
+    shots = render_cube(facelets, sample_params("medium", rng, size=2), rng)
+    assert {face: shots[face].colours for face in FACES} == {f: (STANDARD_SCHEME[f],) * 4 for f in FACES}
+    with pytest.raises(ValueError, match="4 stickers, got 9"):
+        render_cube(SOLVED, sample_params("medium", rng, size=2), rng)
+    with pytest.raises(ValueError, match="size must be 2 or 3"):
+        sample_params("easy", rng, size=4)
+
+
 def test_render_cube_gives_each_face_its_colours() -> None:
     rng = np.random.default_rng(8)
     facelets = "UUFRURDDBLFRBRLUDRFBUDFLRBDLFBLDUFLRBFRULRLDDFBUBLDFDU"
