@@ -1,7 +1,7 @@
 """2x2x2 faces: found on rendered 2x2x2 photos, never found on 3x3x3 ones, and what the 2x2 search costs per frame.
 
     python bench/pocket_scan.py [--cubes 30] [--solved 20] [--rooms 150] [--faces 100] [--sessions 20] [--frames 60]
-                                [--repeats 3]
+                                [--repeats 3] [--family physcam]
     (0 solved/rooms/faces/sessions/frames: skip that section)
 
 Seeds from ``bench/seeds.py``: the 2x2 search was tuned on tuning seeds only (renderer seeds 1000-1299, and the
@@ -11,7 +11,9 @@ tests' 7000-7500); the validation range is frozen and printed beside the tuning 
    facelets of a random real 2x2): faces found as 2x2 with all four stickers within a quarter pitch of the truth,
    faces taken for a 3x3, faces misplaced, cubes whose six faces were all found in place, and cubes EXACT end to
    end (detect -> measure_stickers -> resolve_pocket, as ``qbr scan`` does; equal to the truth up to a relabelling
-   of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured).
+   of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured). ``--family physcam``: the
+   cubes (and the solved cubes of 2.) rendered by ``tests/physcam`` instead (independent physics, never tuned on;
+   its ``size=2``), with its own seeds (``scene_rng(seed, "physcam", ...)``).
 2. Solved 2x2x2 cubes (``--solved``, photo profile, ``size=2`` given): faces in place and cubes EXACT; rooms
    without a cube (``--rooms``) taken for a 2x2x2 face.
 3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile,
@@ -40,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the synthetic renderer lives with the tests
 sys.path.insert(0, str(ROOT / "bench"))
 
+import physcam  # noqa: E402
 from pocket_resolve import same_cube  # noqa: E402
 from seeds import SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
 from synth import random_colours, render_cube, render_face, render_session, sample_params  # noqa: E402
@@ -69,9 +72,23 @@ def _in_place(det: FaceDetection | None, stickers: np.ndarray, gap: float, size:
     return "in place" if err.max() < TOLERANCE else "misplaced"
 
 
-def _pocket_facelets(seed: int, tier: int) -> str:
+def _pocket_facelets(seed: int, tier: int, family: str = "synth") -> str:
     """A uniformly random real 2x2 (resolution needs one)."""
-    return random_pocket_state(state_rng(seed, "synth", tier)).facelets
+    return random_pocket_state(state_rng(seed, family, tier)).facelets
+
+
+def _gap(params: object) -> float:
+    """The body showing around a sticker, a share of the pitch (each renderer names it its own way)."""
+    return float(params.sticker_gap if hasattr(params, "sticker_gap") else params.gap)  # type: ignore[attr-defined]
+
+
+def _render_pocket(family: str, facelets: str, tier: str, rng: np.random.Generator) -> dict:
+    """Six photos of a 2x2x2 (one body and palette or sticker maker for the cube, each photo its own scene)."""
+    if family == "physcam":
+        return physcam.render_cube(facelets, physcam.sample_cube(tier, rng, size=2), rng)
+    base = sample_params(tier, rng, size=2)
+    return render_cube(facelets, lambda _f, b=base, r=rng, x=tier: sample_params(
+        x, r, palette=b.palette, body=b.body, size=2), rng)
 
 
 def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tunables: Tunables,
@@ -89,7 +106,7 @@ def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tuna
     return result.valid and same_cube(result.facelets, truth)
 
 
-def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
+def pocket_rows(cubes: int, family: str = "synth") -> list[tuple[str, ...]]:
     rows = []
     for split in SPLITS:
         for t, tier in enumerate(POCKET_TIERS):
@@ -97,14 +114,12 @@ def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
             whole = dict.fromkeys(PROFILES, 0)
             exact = dict.fromkeys(PROFILES, 0)
             for seed in cube_seeds(split, cubes, start=5000):
-                rng = scene_rng(seed, "synth", 10 + t)
-                base = sample_params(tier, rng, size=2)
-                truth = _pocket_facelets(seed, t)
-                faces = render_cube(truth, lambda _f, b=base, r=rng, x=tier: sample_params(
-                    x, r, palette=b.palette, body=b.body, size=2), rng)
+                rng = scene_rng(seed, family, 10 + t)
+                truth = _pocket_facelets(seed, t, family)
+                faces = _render_pocket(family, truth, tier, rng)
                 for profile, tunables in PROFILES.items():
                     detections = [detect_face(r.image, tunables) for r in faces.values()]
-                    outcome = [_in_place(d, r.stickers, r.params.sticker_gap, 2)
+                    outcome = [_in_place(d, r.stickers, _gap(r.params), 2)
                                for d, r in zip(detections, faces.values(), strict=True)]
                     exact[profile] += _exact(faces, detections, truth, tunables)
                     for o in outcome:
@@ -118,7 +133,7 @@ def pocket_rows(cubes: int) -> list[tuple[str, ...]]:
     return rows
 
 
-def solved_rows(cubes: int) -> list[tuple[str, ...]]:
+def solved_rows(cubes: int, family: str = "synth") -> list[tuple[str, ...]]:
     """Solved 2x2x2 cubes (four alike stickers on every face), photo profile, the size given (``qbr scan --size 2``,
     a live session switched to a 2x2x2): faces in place and cubes EXACT."""
     rows = []
@@ -128,12 +143,10 @@ def solved_rows(cubes: int) -> list[tuple[str, ...]]:
         for t, tier in enumerate(POCKET_TIERS):
             in_place = exact = 0
             for seed in cube_seeds(split, cubes, start=5500):
-                rng = scene_rng(seed, "synth", 40 + t)
-                base = sample_params(tier, rng, size=2)
-                faces = render_cube(solved, lambda _f, b=base, r=rng, x=tier: sample_params(
-                    x, r, palette=b.palette, body=b.body, size=2), rng)
+                rng = scene_rng(seed, family, 40 + t)
+                faces = _render_pocket(family, solved, tier, rng)
                 detections = [detect_face(r.image, tunables, 2) for r in faces.values()]  # as ``--size 2``
-                in_place += sum(_in_place(d, r.stickers, r.params.sticker_gap, 2) == "in place"
+                in_place += sum(_in_place(d, r.stickers, _gap(r.params), 2) == "in place"
                                 for d, r in zip(detections, faces.values(), strict=True))
                 exact += _exact(faces, detections, solved, tunables, 2)
             rows.append((split, tier, f"{100 * in_place / (6 * cubes):.1f}%", f"{100 * exact / cubes:.1f}%"))
@@ -235,15 +248,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sessions", type=int, default=20, help="rendered 3x3x3 sessions per seed range")
     parser.add_argument("--frames", type=int, default=60, help="timed frames per kind")
     parser.add_argument("--repeats", type=int, default=3, help="interleaved timing passes")
+    parser.add_argument("--family", choices=("synth", "physcam"), default="synth",
+                        help="the renderer of the 2x2x2 cubes and solved cubes (physcam: independent physics)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     if args.cubes:  # 0 skips a section
-        print("### 2x2x2 cubes, each face photographed once\n")
+        print(f"### 2x2x2 cubes ({args.family}), each face photographed once\n")
         print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
-                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes)))
+                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes, args.family)))
     if args.solved:
-        print("\n### Solved 2x2x2 cubes (photo profile, size 2 given)\n")
-        print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved)))
+        print(f"\n### Solved 2x2x2 cubes ({args.family}; photo profile, size 2 given)\n")
+        print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved, args.family)))
     if args.rooms:
         print("\n### Rooms without a cube: taken for a 2x2x2 face\n")
         print(_table(("seeds", "profile", "rooms", "taken for 2x2"), room_rows(args.rooms)))
