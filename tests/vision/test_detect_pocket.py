@@ -8,6 +8,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import physcam
 import pytest
 import synth
 
@@ -50,6 +51,30 @@ def test_pocket_faces_are_found_with_their_stickers_in_place(tier: str, minimum:
     results = [detect_face(r.image, PROFILES[profile]) for r in renders]
     right = sum(_in_place(d, r) for d, r in zip(results, renders, strict=True))
     wrong = sum(d is not None and not _in_place(d, r) for d, r in zip(results, renders, strict=True))
+    assert right >= minimum and wrong <= 1, (right, wrong)
+
+
+# Measured on these seeds: easy 23 (photo) and 22 (live), medium 22 and 20, one misplaced in medium.
+@pytest.mark.parametrize(("tier", "minimum"), [("easy", 22), ("medium", 20)])
+@pytest.mark.parametrize("profile", PROFILES)
+def test_pocket_faces_of_the_independent_renderer_are_found(tier: str, minimum: int, profile: str) -> None:
+    # tests/physcam (lamp spectra, a sensor's noise and demosaicing), never tuned on; seeds 7200-7223.
+    shots = []
+    for k in range(24):
+        rng = np.random.default_rng(7200 + k)
+        params = physcam.sample_params(tier, rng, size=2)
+        shots.append(physcam.render_face([physcam.shoot.COLOURS[i] for i in rng.integers(0, 6, 4)], params, rng))
+    right = wrong = 0
+    for shot in shots:
+        detection = detect_face(shot.image, PROFILES[profile])
+        if detection is None or detection.size != 2:
+            wrong += detection is not None
+            continue
+        truth = shot.stickers
+        pitch = np.linalg.norm(truth[0, 1] - truth[0, 0]) / (1 - 2 * shot.params.gap)
+        errors = np.linalg.norm(detection.stickers.mean(axis=1) - truth.mean(axis=1), axis=1) / pitch
+        right += bool(errors.max() < TOLERANCE)
+        wrong += bool(errors.max() >= TOLERANCE)
     assert right >= minimum and wrong <= 1, (right, wrong)
 
 
