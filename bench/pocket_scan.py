@@ -1,7 +1,7 @@
 """2x2x2 faces: found on rendered 2x2x2 photos, never found on 3x3x3 ones, and what the 2x2 search costs per frame.
 
     python bench/pocket_scan.py [--cubes 30] [--solved 20] [--rooms 150] [--faces 100] [--sessions 20] [--frames 60]
-                                [--repeats 3] [--family physcam]
+                                [--repeats 3] [--family physcam] [--tiers easy,medium] [--set FIELD=VALUE]
     (0 solved/rooms/faces/sessions/frames: skip that section)
 
 Seeds from ``bench/seeds.py``: the 2x2 search was tuned on tuning seeds only (renderer seeds 1000-1299, and the
@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import physcam  # noqa: E402
 from pocket_resolve import same_cube  # noqa: E402
 from seeds import SPLITS, cube_seeds, scene_rng, state_rng  # noqa: E402
+from set_tunables import with_set  # noqa: E402
 from synth import random_colours, render_cube, render_face, render_session, sample_params  # noqa: E402
 from synth.scenes import make_background  # noqa: E402
 
@@ -106,10 +107,11 @@ def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tuna
     return result.valid and same_cube(result.facelets, truth)
 
 
-def pocket_rows(cubes: int, family: str = "synth") -> list[tuple[str, ...]]:
+def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET_TIERS) -> list[tuple[str, ...]]:
     rows = []
     for split in SPLITS:
-        for t, tier in enumerate(POCKET_TIERS):
+        for tier in tiers:
+            t = TIERS.index(tier)  # easy 0, medium 1, hard 2: each tier its own scenes
             counts = {p: {"in place": 0, "other size": 0, "misplaced": 0, "missed": 0} for p in PROFILES}
             whole = dict.fromkeys(PROFILES, 0)
             exact = dict.fromkeys(PROFILES, 0)
@@ -133,14 +135,15 @@ def pocket_rows(cubes: int, family: str = "synth") -> list[tuple[str, ...]]:
     return rows
 
 
-def solved_rows(cubes: int, family: str = "synth") -> list[tuple[str, ...]]:
+def solved_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET_TIERS) -> list[tuple[str, ...]]:
     """Solved 2x2x2 cubes (four alike stickers on every face), photo profile, the size given (``qbr scan --size 2``,
     a live session switched to a 2x2x2): faces in place and cubes EXACT."""
     rows = []
     solved = "".join(f * 4 for f in FACES)
     tunables = PROFILES["photo"]
     for split in SPLITS:
-        for t, tier in enumerate(POCKET_TIERS):
+        for tier in tiers:
+            t = TIERS.index(tier)
             in_place = exact = 0
             for seed in cube_seeds(split, cubes, start=5500):
                 rng = scene_rng(seed, family, 40 + t)
@@ -250,15 +253,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="interleaved timing passes")
     parser.add_argument("--family", choices=("synth", "physcam"), default="synth",
                         help="the renderer of the 2x2x2 cubes and solved cubes (physcam: independent physics)")
+    parser.add_argument("--tiers", default=",".join(POCKET_TIERS),
+                        help="tiers of the 2x2x2 cubes and solved cubes, comma-separated (easy, medium, hard)")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="change a detection tunable for this run (both profiles)")
     args = parser.parse_args(argv)
+    PROFILES.update(photo=with_set(Tunables(), args.set), live=with_set(Tunables(), args.set).for_video())
     cv2.setNumThreads(1)
+    tiers = [t.strip() for t in args.tiers.split(",") if t.strip()]
+    if unknown := sorted(set(tiers) - set(TIERS)):
+        parser.error(f"unknown tier {', '.join(unknown)}: choose from {', '.join(TIERS)}")
     if args.cubes:  # 0 skips a section
         print(f"### 2x2x2 cubes ({args.family}), each face photographed once\n")
         print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
-                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes, args.family)))
+                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes, args.family, tiers)))
     if args.solved:
         print(f"\n### Solved 2x2x2 cubes ({args.family}; photo profile, size 2 given)\n")
-        print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved, args.family)))
+        print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved, args.family, tiers)))
     if args.rooms:
         print("\n### Rooms without a cube: taken for a 2x2x2 face\n")
         print(_table(("seeds", "profile", "rooms", "taken for 2x2"), room_rows(args.rooms)))

@@ -57,6 +57,14 @@ class Tunables:
     """When the first search finds no face, search again with Canny edge pieces of fewer pixels than this share of
     the work width dropped: noise, JPEG blocks and glare leave such specks inside small stickers, cutting them apart
     (a sticker's outline is one piece, 0.14+ of the width around the smallest); 0: off."""
+    retry_far_scales: tuple[float, ...] = (0.75, 0.5)
+    """When no look finds a face in a still photo, every look again at these shares of the work width in turn: a
+    face held close to the camera is out of focus in proportion to its size, and seen smaller its stickers'
+    blurred, broken outlines close."""
+    retry_far_min_pitch: float = 0.15
+    """...and a face found so is taken only when its sticker pitch is at least this share of the frame's width: only
+    a face held close is blurred so (the tiers' close faces: 0.2-0.3), while a room's tiles and notes seen smaller
+    make small 2x2 and 3x3 grids (pitch 0.05-0.13 in 600 rendered rooms)."""
     retry_work_width: int = 640
     """When still nothing is found among small candidates, search once more at this width (0: never): small
     stickers' gaps run together at the work width (hard faces: ~+4% found; costs as much again as the search);
@@ -176,6 +184,10 @@ class Tunables:
     pocket_stretch_look: bool = True
     """When no face is found, a 2x2x2's is also sought on contrast-equalised planes: light stickers on a light body
     (white on white, faded, glare) have edges too weak for Canny otherwise."""
+    pocket_pooled_look: bool = True
+    """When no face is found, a 2x2x2's is sought among every look's sticker candidates together: glare, blur and
+    JPEG break a different sticker's outline in each edge map, and a 2x2x2 has no spare stickers to lose (physcam
+    hard 2x2x2 faces, tuning cubes: 67.8 -> 79.4% found)."""
     pocket_solved_faces: bool = True
     """When the cube is known to be a 2x2x2 (``size=2``), four alike stickers between dark gaps (or vivid ones) are a
     solved face; otherwise they are refused, as rendered rooms' 2x2 tile panels and windows look the same."""

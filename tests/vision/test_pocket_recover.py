@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -117,7 +118,8 @@ def _rendered_cube(seed: int, tier: str) -> tuple[dict[str, synth.Rendered], str
 # (5025, 5056), no light sticker on a black body seen (5068), a grid put on a tile beside a white face (5032).
 @pytest.mark.parametrize(("seed", "profile"), [(5025, "photo"), (5056, "live"), (5068, "photo"), (5032, "photo")])
 def test_rendered_cubes_with_faces_lost_are_read_exactly(seed: int, profile: str) -> None:
-    tunables = PROFILES[profile]
+    # Without the later photo looks that find some of these faces alone (5025's seen smaller).
+    tunables = dataclasses.replace(PROFILES[profile], retry_far_scales=(), pocket_pooled_look=False)
     faces, truth = _rendered_cube(seed, "medium")
     images = {face: render.image for face, render in faces.items()}
     rgb = {}

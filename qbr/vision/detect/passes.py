@@ -5,6 +5,8 @@ width, or closer), on which planes (plain or contrast-equalised) and edges (Cann
 what it looks for (a 3x3 grid, or a 2x2x2's face among earlier looks' candidates), when it runs (a named
 predicate on what is found so far), which tunables switch it off, and whether the live profile runs it too: a
 still photo is the only chance to see its face, a video shows it again in a moment (``Tunables.photo_passes``).
+A still photo in which no look finds a face is looked at again, whole cascade, seen smaller
+(``Tunables.retry_far_scales``): a face held close is blurred in proportion to its size.
 """
 
 from __future__ import annotations
@@ -95,6 +97,8 @@ PASSES = (
     # Light stickers on a light body (white on white, faded, glare): their edges rise only once equalised.
     Look("2x2x2, contrast-equalised", "none_nor_pocket", find="pocket", among="stretch",
          switches=("pocket_min_found", "pocket_stretch_look", "retry_clahe_clip")),
+    Look("2x2x2, pooled", "none_nor_pocket", find="pocket", among="pooled",
+         switches=("pocket_min_found", "pocket_pooled_look", "pool_same")),
 )
 """The cascade for any cube (``size`` None or 3), in order."""
 
@@ -182,6 +186,22 @@ def detect_face(
         raise ValueError(f"size must be 2, 3 or None, not {size!r}")
     if image_bgr is None or image_bgr.ndim < 2 or image_bgr.size == 0:
         return None
+    found = _cascade(image_bgr, t, size)
+    if found is not None or not t.photo_passes:
+        return found
+    for scale in t.retry_far_scales:
+        # A face held close is out of focus in proportion to its size: seen smaller, its outlines close.
+        far = round(scale * t.work_width)
+        if image_bgr.shape[1] <= far:
+            break
+        found = _cascade(image_bgr, dataclasses.replace(t, work_width=far, retry_work_width=0), size)
+        if found is not None and found.pitch() >= t.retry_far_min_pitch * image_bgr.shape[1]:
+            return found
+    return None
+
+
+def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetection | None:
+    """The looks of ``PASSES`` (``POCKET_PASSES`` for ``size`` 2) at the work width, in turn."""
     width = image_bgr.shape[1]
     base = downscale(image_bgr, t.work_width)
     found = _Found(work=base, base=base)
@@ -193,7 +213,9 @@ def detect_face(
         if not _runs(look, found, t, closer):
             continue
         if look.find == "pocket":
-            if look.among not in found.kept:  # no earlier look made them: a plain one on equalised planes
+            if look.among == "pooled":
+                found.kept["pooled"] = [pooled(found.pool, t.pool_same)]
+            elif look.among not in found.kept:  # no earlier look made them: a plain one on equalised planes
                 search_all(base, _planes(planes, base, False, True, t), t, [1.0], looks=found.kept.setdefault(
                     look.among, []))
             pocket = search_pocket(base, found.kept[look.among], t, look.solved and t.pocket_solved_faces)

@@ -30,6 +30,12 @@ class FaceDetection:
         """(size * size, 2) float64 centre of each sticker, row-major."""
         return apply_homography(self.homography, CELLS[self.size])
 
+    def pitch(self) -> float:
+        """Mean distance (pixels) between neighbouring sticker centres, across and down."""
+        grid = self.sticker_centres().reshape(self.size, self.size, 2)
+        steps = np.concatenate((np.diff(grid, axis=1).reshape(-1, 2), np.diff(grid, axis=0).reshape(-1, 2)))
+        return float(np.linalg.norm(steps, axis=1).mean())
+
 
 # Each sticker's corners (clockwise from top-left, stickers row-major) as cell corner + sign * margin.
 _QUAD = ((0, 0), (1, 0), (1, 1), (0, 1))
