@@ -64,7 +64,7 @@ class Tunables:
     retry_far_min_pitch: float = 0.15
     """...and a face found so is taken only when its sticker pitch is at least this share of the frame's width: only
     a face held close is blurred so (the tiers' close faces: 0.2-0.3), while a room's tiles and notes seen smaller
-    make small 2x2 and 3x3 grids (pitch 0.05-0.13 in 600 rendered rooms)."""
+    make small 2x2 and 3x3 grids (pitch 0.05-0.13 in 300 rendered tuning rooms)."""
     retry_work_width: int = 640
     """When still nothing is found among small candidates, search once more at this width (0: never): small
     stickers' gaps run together at the work width (hard faces: ~+4% found; costs as much again as the search);

@@ -213,7 +213,7 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
         if not _runs(look, found, t, closer):
             continue
         if look.find == "pocket":
-            if look.among == "pooled":
+            if look.among == "pooled" and "pooled" not in found.kept:  # the 3x3 pooled look keeps them
                 found.kept["pooled"] = [pooled(found.pool, t.pool_same)]
             elif look.among not in found.kept:  # no earlier look made them: a plain one on equalised planes
                 search_all(base, _planes(planes, base, False, True, t), t, [1.0], looks=found.kept.setdefault(
@@ -229,6 +229,7 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
                 found.pool.append((cands, 1.0))  # the pooled look searches them with the edge looks' too
             else:
                 cands = pooled(found.pool, t.pool_same)
+                found.kept["pooled"] = [cands]
             grid = best_grid(base, cands, t, odd(t.dilate_size * base.shape[1]))
             if grid is not None and trusted_retry(grid, t):
                 found.grid = plain_face(base, grid, t)
