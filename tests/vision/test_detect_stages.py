@@ -37,7 +37,7 @@ def test_the_live_profile_runs_only_the_passes_both_profiles_run() -> None:
     def run(t: Tunables) -> list[str]:
         return [look.name for look in passes.PASSES if passes._runs(look, passes._Found(), t, True)]
 
-    assert run(Tunables().for_video()) == ["first", "2x2x2", "without short edge pieces"]
+    assert run(Tunables().for_video()) == ["first", "2x2x2", "without short edge pieces", "2x2x2, pooled"]
     assert run(Tunables()) == ["first", "stricter edges", "2x2x2", "without short edge pieces",
                                "without short edge pieces, stricter edges", "contrast-equalised, closer", "pooled",
                                "2x2x2, contrast-equalised", "2x2x2, pooled"]
