@@ -1,7 +1,8 @@
 """2x2x2 faces: found on rendered 2x2x2 photos, never found on 3x3x3 ones, and what the 2x2 search costs per frame.
 
     python bench/pocket_scan.py [--cubes 30] [--solved 20] [--rooms 150] [--faces 100] [--sessions 20] [--frames 60]
-                                [--repeats 3] [--family physcam] [--tiers easy,medium] [--set FIELD=VALUE]
+                                [--repeats 3] [--family physcam] [--tiers easy,medium] [--size-given]
+                                [--set FIELD=VALUE]
     (0 solved/rooms/faces/sessions/frames: skip that section)
 
 Seeds from ``bench/seeds.py``: the 2x2 search was tuned on tuning seeds only (renderer seeds 1000-1299, and the
@@ -13,9 +14,10 @@ tests' 7000-7500); the validation range is frozen and printed beside the tuning 
    end (detect -> measure_stickers -> resolve_pocket, as ``qbr scan`` does; equal to the truth up to a relabelling
    of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured). ``--family physcam``: the
    cubes (and the solved cubes of 2.) rendered by ``tests/physcam`` instead (independent physics, never tuned on;
-   its ``size=2``), with its own seeds (``scene_rng(seed, "physcam", ...)``).
+   its ``size=2``), with its own seeds (``scene_rng(seed, "physcam", ...)``). ``--size-given``: each face detected
+   with the size given (``qbr scan --size 2``, a live session switched to a 2x2x2) instead of decided by the grid.
 2. Solved 2x2x2 cubes (``--solved``, photo profile, ``size=2`` given): faces in place and cubes EXACT; rooms
-   without a cube (``--rooms``) taken for a 2x2x2 face.
+   without a cube (``--rooms``) taken for a 2x2x2 face, the size decided by the grid and given.
 3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile,
    and how many of those still are when searched again for a 3x3's face, as ``qbr scan`` does beside five 3x3 faces.
 4. 3x3x3 sessions (``--sessions`` per range, easy and medium alternately, 6 frames a second as in the tests): every
@@ -107,7 +109,8 @@ def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tuna
     return result.valid and same_cube(result.facelets, truth)
 
 
-def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET_TIERS) -> list[tuple[str, ...]]:
+def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET_TIERS,
+                size: int | None = None) -> list[tuple[str, ...]]:
     rows = []
     for split in SPLITS:
         for tier in tiers:
@@ -120,10 +123,10 @@ def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET
                 truth = _pocket_facelets(seed, t, family)
                 faces = _render_pocket(family, truth, tier, rng)
                 for profile, tunables in PROFILES.items():
-                    detections = [detect_face(r.image, tunables) for r in faces.values()]
+                    detections = [detect_face(r.image, tunables, size) for r in faces.values()]
                     outcome = [_in_place(d, r.stickers, _gap(r.params), 2)
                                for d, r in zip(detections, faces.values(), strict=True)]
-                    exact[profile] += _exact(faces, detections, truth, tunables)
+                    exact[profile] += _exact(faces, detections, truth, tunables, size)
                     for o in outcome:
                         counts[profile][o] += 1
                     whole[profile] += all(o == "in place" for o in outcome)
@@ -157,7 +160,7 @@ def solved_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET
 
 
 def room_rows(rooms: int) -> list[tuple[str, ...]]:
-    """Rendered rooms without a cube: how many are taken for a 2x2x2 face, per profile."""
+    """Rendered rooms without a cube: how many are taken for a 2x2x2 face, per profile, and with the size given."""
     rows = []
     for split in SPLITS:
         images = []
@@ -166,7 +169,8 @@ def room_rows(rooms: int) -> list[tuple[str, ...]]:
             images.append(np.ascontiguousarray(make_background(640, 480, float(rng.uniform(0, 1)), rng)[..., ::-1]))
         for profile, tunables in PROFILES.items():
             taken = sum((d := detect_face(image, tunables)) is not None and d.size == 2 for image in images)
-            rows.append((split, profile, str(rooms), str(taken)))
+            given = sum(detect_face(image, tunables, 2) is not None for image in images)  # solved faces too
+            rows.append((split, profile, str(rooms), str(taken), str(given)))
     return rows
 
 
@@ -255,6 +259,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="the renderer of the 2x2x2 cubes and solved cubes (physcam: independent physics)")
     parser.add_argument("--tiers", default=",".join(POCKET_TIERS),
                         help="tiers of the 2x2x2 cubes and solved cubes, comma-separated (easy, medium, hard)")
+    parser.add_argument("--size-given", action="store_true",
+                        help="the 2x2x2 cubes detected with the size given (qbr scan --size 2, a live session switched "
+                             "to a 2x2x2) instead of decided by the grid")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                         help="change a detection tunable for this run (both profiles)")
     args = parser.parse_args(argv)
@@ -264,15 +271,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown := sorted(set(tiers) - set(TIERS)):
         parser.error(f"unknown tier {', '.join(unknown)}: choose from {', '.join(TIERS)}")
     if args.cubes:  # 0 skips a section
-        print(f"### 2x2x2 cubes ({args.family}), each face photographed once\n")
+        given = "; size 2 given" if args.size_given else ""
+        print(f"### 2x2x2 cubes ({args.family}{given}), each face photographed once\n")
         print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
-                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes, args.family, tiers)))
+                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes, args.family, tiers,
+                                                                         2 if args.size_given else None)))
     if args.solved:
         print(f"\n### Solved 2x2x2 cubes ({args.family}; photo profile, size 2 given)\n")
         print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved, args.family, tiers)))
     if args.rooms:
         print("\n### Rooms without a cube: taken for a 2x2x2 face\n")
-        print(_table(("seeds", "profile", "rooms", "taken for 2x2"), room_rows(args.rooms)))
+        print(_table(("seeds", "profile", "rooms", "taken for 2x2", "taken for 2x2, size 2 given"),
+                     room_rows(args.rooms)))
     if args.faces:
         print("\n### Single 3x3x3 faces: taken for a 2x2x2 face\n")
         print(_table(("seeds", "tier", "profile", "faces", "taken for 2x2", "still, beside five 3x3 faces (scan)",

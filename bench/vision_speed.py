@@ -1,6 +1,7 @@
 """Per-frame speed of detect / measure / classify against a reference git revision, with an equality check.
 
-    python bench/vision_speed.py [--frames 200] [--empty 40] [--seed 1] [--rev HEAD] [--live] [--no-timing]
+    python bench/vision_speed.py [--frames 200] [--empty 40] [--seed 1] [--rev HEAD] [--live] [--size 2]
+                                 [--no-timing]
 
 Renders 640x480 frames across the three tiers as ``bench/scan_accuracy.py``'s ``timing`` does, plus frames of
 rooms without a cube. The reference implementation (qbr/vision at ``--rev``) is loaded from git into a temporary
@@ -8,6 +9,8 @@ package and run next to the working tree: (a) equality on every frame (face foun
 outline within 1e-3 px; measured RGB within 1e-9; colour names identical, distances and confidences within 1e-9),
 exit 1 on any difference; (b) interleaved A/B timing per frame and stage (single thread), printed as a Markdown
 table of medians, p95 and new/old ratios. ``--live``: both with the camera loop's tunables (``for_video()``).
+``--size 2``: 2x2x2 faces rendered and detected with the size given (``qbr scan --size 2``, a live session switched
+to a 2x2x2); ``--size 3`` likewise for the 3x3x3.
 Measure and classify are the live app's (``qbr.app.analysis``): measured with the samples' spread and shares, named
 with whichever of the glare and spot shares and the spread the revision's ``classify_face`` takes.
 """
@@ -60,13 +63,15 @@ def load_reference(rev: str, where: Path) -> dict[str, ModuleType]:
     return {name: importlib.import_module(f"{REF_PACKAGE}.{name}") for name in MODULES}
 
 
-def render_frames(frames: int, empty: int, seed: int) -> list[tuple[str, np.ndarray]]:
-    """(tier, BGR image): ``frames`` faces cycling the tiers as scan_accuracy's timing does, then empty rooms."""
+def render_frames(frames: int, empty: int, seed: int, size: int | None = None) -> list[tuple[str, np.ndarray]]:
+    """(tier, BGR image): ``frames`` faces (of a 2x2x2 for ``size`` 2) cycling the tiers as scan_accuracy's timing
+    does, then empty rooms."""
+    n = size or 3
     rng = np.random.default_rng([seed, 640])
     out = []
     for attempt in range(1, frames + 1):
         tier = TIERS[attempt % 3]
-        out.append((tier, render_face(random_colours(rng), sample_params(tier, rng, 640, 480), rng).image))
+        out.append((tier, render_face(random_colours(rng, n), sample_params(tier, rng, 640, 480, size=n), rng).image))
     for _ in range(empty):
         room = make_background(640, 480, float(rng.uniform(0, 1)), rng)
         out.append(("no cube", np.ascontiguousarray(room[..., ::-1])))
@@ -76,7 +81,8 @@ def render_frames(frames: int, empty: int, seed: int) -> list[tuple[str, np.ndar
 class Chain:
     """One implementation's stages, with the tunables and palette of its own revision."""
 
-    def __init__(self, mods: dict[str, ModuleType], live: bool = False) -> None:
+    def __init__(self, mods: dict[str, ModuleType], live: bool = False, size: int | None = None) -> None:
+        self.size = size
         self.t = mods["tunables"].Tunables().for_video() if live else mods["tunables"].Tunables()
         self.palette = mods["palette"].DEFAULT_PALETTE
         self.detect_face = mods["detect"].detect_face
@@ -86,7 +92,7 @@ class Chain:
         self.shares = [k for k in ("glare", "spot", "spread") if k in taken]
 
     def detect(self, image: np.ndarray) -> Any:
-        return self.detect_face(image, self.t)
+        return self.detect_face(image, self.t, self.size)
 
     def measure_on(self, image: np.ndarray, det: Any) -> Any:
         return self.measure(image, det, self.t)
@@ -198,13 +204,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=1, help="timing passes over the frames")
     parser.add_argument("--no-timing", action="store_true", help="only check equality")
     parser.add_argument("--live", action="store_true", help="the live profile (for_video) instead of the photo one")
+    parser.add_argument("--size", type=int, choices=(2, 3), help="the cube's size given to detection (2: 2x2x2 faces)")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    frames = render_frames(args.frames, args.empty, args.seed)
+    frames = render_frames(args.frames, args.empty, args.seed, args.size)
     with tempfile.TemporaryDirectory() as tmp:
-        old = Chain(load_reference(args.rev, Path(tmp)), args.live)
+        old = Chain(load_reference(args.rev, Path(tmp)), args.live, args.size)
         new = Chain({"tunables": tunables, "palette": palette, "detect": detect, "measure": measure,
-                     "classify": classify}, args.live)
+                     "classify": classify}, args.live, args.size)
         problems, worst = compare(old, new, frames)
         counts = {tier: sum(t == tier for t, _ in frames) for tier in (*TIERS, "no cube")}
         print(f"## Equality with {args.rev} ({', '.join(f'{n} {t}' for t, n in counts.items())} frames)\n")

@@ -1,12 +1,13 @@
 """``detect_face``: the cascade of search passes, a table of looks tried in turn while no sure face is found.
 
-Each row of ``PASSES`` (``POCKET_PASSES`` when the cube is known to be a 2x2x2) says where it looks (the work
-width, or closer), on which planes (plain or contrast-equalised) and edges (Canny factors, short pieces dropped),
-what it looks for (a 3x3 grid, or a 2x2x2's face among earlier looks' candidates), when it runs (a named
-predicate on what is found so far), which tunables switch it off, and whether the live profile runs it too: a
-still photo is the only chance to see its face, a video shows it again in a moment (``Tunables.photo_passes``).
-A still photo in which no look finds a face is looked at again, whole cascade, seen smaller
-(``Tunables.retry_far_scales``): a face held close is blurred in proportion to its size.
+Each row of ``PASSES`` says where it looks (the work width, or closer), on which planes (plain or
+contrast-equalised) and edges (Canny factors, short pieces dropped), what it looks for (a 3x3 grid, or a 2x2x2's
+face among earlier looks' candidates), when it runs (a named predicate on what is found so far), which tunables
+switch it off, and whether the live profile runs it too: a still photo is the only chance to see its face, a video
+shows it again in a moment (``Tunables.photo_passes``). A still photo in which no look finds a face is looked at
+again, whole cascade, seen smaller (``Tunables.retry_far_scales``): a face held close is blurred in proportion to
+its size. With the cube known to be a 2x2x2 (``size=2``) the same looks run until one finds a 2x2x2's face (a 3x3
+grid is no answer, and stops none); the 3x3 looks then only add candidates to the 2x2x2 looks' pool.
 """
 
 from __future__ import annotations
@@ -61,8 +62,6 @@ class Look:
     """Its sticker candidates are kept under this name, for a 2x2x2's face to be sought among them."""
     among: str = ""
     """``pocket`` looks: the kept candidates searched (made by a plain search on equalised planes if none were)."""
-    solved: bool = False
-    """``pocket`` looks: four alike stickers are a solved face (``pocket_solved_faces``, the size being known)."""
     photo_only: bool = True
     """Run in the photo profile only (``Tunables.photo_passes``)."""
 
@@ -102,16 +101,7 @@ PASSES = (
     Look("2x2x2, pooled", "none_nor_pocket", find="pocket", among="pooled",
          switches=("pocket_min_found", "pocket_pooled_look", "pool_same"), photo_only=False),
 )
-"""The cascade for any cube (``size`` None or 3), in order."""
-
-POCKET_PASSES = (
-    *PASSES[:2],
-    Look("2x2x2", "always", find="pocket", among="first", solved=True, switches=("pocket_min_found",),
-         photo_only=False),
-    Look("2x2x2, contrast-equalised", "no_pocket", find="pocket", among="stretch", solved=True,
-         switches=("pocket_min_found", "pocket_stretch_look", "retry_clahe_clip")),
-)
-"""The cascade when the cube is known to be a 2x2x2 (``size=2``): its face only, solved faces too."""
+"""The cascade, in order (with ``size`` 2: until a 2x2x2's face is found, see the module's docstring)."""
 
 
 @dataclass
@@ -156,7 +146,6 @@ _WHEN: dict[str, Callable[[_Found, Tunables], bool]] = {
     # Stable colour regions cost tens of ms: only where noise, not a missing cube, may be what the edge looks failed on.
     "none_noisy": lambda f, t: _none(f, t) and f.is_noisy(t),
     "none_nor_pocket": lambda f, t: _none(f, t) and f.pocket is None,
-    "no_pocket": lambda f, t: f.pocket is None,
 }
 
 
@@ -167,9 +156,10 @@ def _factors(look: Look, t: Tunables) -> list[float]:
     return list(dict.fromkeys(v for k, v in enumerate(values) if not look.factors[k] or v not in (0.0, 1.0)))
 
 
-def _runs(look: Look, found: _Found, t: Tunables, closer: bool) -> bool:
+def _runs(look: Look, found: _Found, t: Tunables, closer: bool, size: int | None) -> bool:
     return ((t.photo_passes or not look.photo_only) and all(getattr(t, name) for name in look.switches)
-            and (closer or not look.closer) and _WHEN[look.when](found, t))
+            and (closer or not look.closer) and not (size == 2 and found.pocket is not None)
+            and _WHEN[look.when](found, t))
 
 
 def detect_face(
@@ -203,7 +193,7 @@ def detect_face(
 
 
 def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetection | None:
-    """The looks of ``PASSES`` (``POCKET_PASSES`` for ``size`` 2) at the work width, in turn."""
+    """The looks of ``PASSES`` at the work width, in turn."""
     width = image_bgr.shape[1]
     base = downscale(image_bgr, t.work_width)
     found = _Found(work=base, base=base)
@@ -211,8 +201,10 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
     works = {False: base}  # the frame at the work width, and closer: each made once, when first needed
     planes: dict[tuple[bool, bool], list[np.ndarray]] = {}
     cannies: dict[tuple[bool, bool], dict[float, np.ndarray]] = {}  # each plane set's Canny edges by factor
-    for look in POCKET_PASSES if size == 2 else PASSES:
-        if not _runs(look, found, t, closer):
+    for look in PASSES:
+        if size == 2:
+            found.grid = None  # a 3x3 grid is no answer: the looks go on until a 2x2x2's face is found
+        if not _runs(look, found, t, closer, size):
             continue
         if look.find == "pocket":
             if look.among == "pooled" and "pooled" not in found.kept:  # the 3x3 pooled look keeps them
@@ -220,7 +212,7 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
             elif look.among not in found.kept:  # no earlier look made them: a plain one on equalised planes
                 search_all(base, _planes(planes, base, False, True, t), t, [1.0], looks=found.kept.setdefault(
                     look.among, []))
-            pocket = search_pocket(base, found.kept[look.among], t, look.solved and t.pocket_solved_faces)
+            pocket = search_pocket(base, found.kept[look.among], t, size == 2 and t.pocket_solved_faces)
             found.pocket = pocket
             if pocket is not None and found.grid is not None and size != 2 and overrules(pocket, found.grid, t):
                 found.grid = pocket
