@@ -61,7 +61,8 @@ class Look:
     keep: str = ""
     """Its sticker candidates are kept under this name, for a 2x2x2's face to be sought among them."""
     among: str = ""
-    """``pocket`` looks: the kept candidates searched (made by a plain search on equalised planes if none were)."""
+    """``pocket`` looks: the kept candidates searched (made by a plain search on equalised planes if none were), at
+    the width they were found at (``closer``)."""
     photo_only: bool = True
     """Run in the photo profile only (``Tunables.photo_passes``)."""
 
@@ -80,7 +81,7 @@ PASSES = (
     Look("without short edge pieces, stricter edges", "unsure", factors=("retry_canny_factor",),
          min_piece="retry_edge_piece", switches=("retry_edge_piece",)),
     # Small stickers with thin gaps run together at the work size: look once more, closer.
-    Look("closer", "unsure_with_small", factors=("", "retry_canny_factor"), closer=True),
+    Look("closer", "unsure_with_small", factors=("", "retry_canny_factor"), closer=True, keep="closer"),
     # Blurred or dim stickers: equalise local contrast, then let weaker edges through (one switch), before giving up.
     Look("contrast-equalised", "none_among_few", stretch=True, plain=True, keep="stretch",
          switches=("retry_clahe_clip",)),
@@ -88,7 +89,7 @@ PASSES = (
          switches=("retry_clahe_clip",)),
     # Small and blurred or dim: contrast-equalised planes, closer (a tiny stickerless face's tiles only part there).
     Look("contrast-equalised, closer", "none", factors=("", "retry_canny_factor", "retry_low_canny_factor"),
-         closer=True, stretch=True, plain=True, switches=("retry_clahe_clip",)),
+         closer=True, stretch=True, plain=True, keep="closer", switches=("retry_clahe_clip",)),
     # A dim frame's noise breaks and its blur closes outlines in every edge map: stickers as regions of one colour.
     Look("stable colour regions", "none_noisy", find="regions", plain=True, switches=("region_look",)),
     # Glare, blur and JPEG break different outlines in each edge map: the stickers every look closed, together.
@@ -100,6 +101,9 @@ PASSES = (
     # frame 60.0 -> 69.4% of tuning cubes' for ~0.35 ms where nothing was found).
     Look("2x2x2, pooled", "none_nor_pocket", find="pocket", among="pooled",
          switches=("pocket_min_found", "pocket_pooled_look", "pool_same"), photo_only=False),
+    # A small face's stickers are a dozen pixels at the work width: among the closer looks' candidates, at theirs.
+    Look("2x2x2, closer", "none_nor_pocket", find="pocket", among="closer", closer=True,
+         switches=("pocket_min_found", "pocket_closer_look")),
 )
 """The cascade, in order (with ``size`` 2: until a 2x2x2's face is found, see the module's docstring)."""
 
@@ -110,7 +114,8 @@ class _Found:
 
     grid: GridFit | None = None
     work: np.ndarray | None = None  # where ``grid`` was fitted
-    pocket: GridFit | None = None  # a 2x2x2's face, fitted at the work width
+    pocket: GridFit | None = None  # a 2x2x2's face
+    pocket_work: np.ndarray | None = None  # where ``pocket`` was fitted
     small: int = 0  # small sticker candidates the first look saw
     seen: int = 0  # all sticker candidates the first look saw
     kept: dict[str, list[Candidates]] = dataclasses.field(default_factory=dict)
@@ -206,14 +211,17 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
             found.grid = None  # a 3x3 grid is no answer: the looks go on until a 2x2x2's face is found
         if not _runs(look, found, t, closer, size):
             continue
+        if look.closer and True not in works:
+            works[True] = downscale(image_bgr, t.retry_work_width)
+        work = works[look.closer]
         if look.find == "pocket":
             if look.among == "pooled" and "pooled" not in found.kept:  # the 3x3 pooled look keeps them
                 found.kept["pooled"] = [pooled(found.pool, t.pool_same)]
             elif look.among not in found.kept:  # no earlier look made them: a plain one on equalised planes
-                search_all(base, _planes(planes, base, False, True, t), t, [1.0], looks=found.kept.setdefault(
+                search_all(work, _planes(planes, work, look.closer, True, t), t, [1.0], looks=found.kept.setdefault(
                     look.among, []))
-            pocket = search_pocket(base, found.kept[look.among], t, size == 2 and t.pocket_solved_faces)
-            found.pocket = pocket
+            pocket = search_pocket(work, found.kept[look.among], t, size == 2 and t.pocket_solved_faces)
+            found.pocket, found.pocket_work = pocket, work
             if pocket is not None and found.grid is not None and size != 2 and overrules(pocket, found.grid, t):
                 found.grid = pocket
             continue
@@ -229,9 +237,6 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
                 found.grid = plain_face(base, grid, t)
                 found.work = base if found.grid is not None else found.work
             continue
-        if look.closer and True not in works:
-            works[True] = downscale(image_bgr, t.retry_work_width)
-        work = works[look.closer]
         factors = _factors(look, t)
         if not factors:
             continue
@@ -250,11 +255,11 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
         elif grid is not None and (found.grid is None or (not grid.alike and preferred(grid, found.grid))):
             found.grid, found.work = grid, work  # a one-coloured grid does not replace an earlier find
     if size == 2:
-        return None if found.pocket is None else to_detection(found.pocket, base, width)
+        return None if found.pocket is None else to_detection(found.pocket, found.pocket_work, width)
     grid, work = found.grid, found.work
-    if found.pocket is not None and grid is not found.pocket and overrules(found.pocket, grid, t,
-                                                                           work.shape[1] / base.shape[1]):
-        grid, work = found.pocket, base  # the 3x3 searches that followed found no sure face either
+    if found.pocket is not None and grid is not found.pocket and overrules(
+            found.pocket, grid, t, work.shape[1] / found.pocket_work.shape[1]):
+        grid, work = found.pocket, found.pocket_work  # the 3x3 searches that followed found no sure face either
     return None if grid is None else to_detection(grid, work, width)
 
 
