@@ -189,8 +189,9 @@ class Tunables:
     JPEG break a different sticker's outline in each edge map, and a 2x2x2 has no spare stickers to lose (physcam
     hard 2x2x2 faces, tuning cubes: 67.8 -> 79.4% found in a photo, 60.0 -> 69.4% in one camera frame)."""
     pocket_closer_look: bool = True
-    """When no face is found in a photo, a 2x2x2's is sought among the candidates of the closer looks, at their
-    width: a small face's stickers (pitch 4-8% of the width) are a dozen pixels at the work width."""
+    """When no face is found in a photo of a cube known to be a 2x2x2, its face is sought among the candidates of the
+    closer looks, at their width: a small face's stickers (pitch 4-8% of the width) are a dozen pixels at the work
+    width (not otherwise: it takes 2x2 panels in rooms about as often, 1 of 150)."""
     pocket_solved_faces: bool = True
     """When the cube is known to be a 2x2x2 (``size=2``), four alike stickers between dark gaps (or vivid ones) are a
     solved face; otherwise they are refused, as rendered rooms' 2x2 tile panels and windows look the same."""

@@ -65,6 +65,9 @@ class Look:
     the width they were found at (``closer``)."""
     photo_only: bool = True
     """Run in the photo profile only (``Tunables.photo_passes``)."""
+    known_pocket: bool = False
+    """Run only when the cube is known to be a 2x2x2 (``size=2``: given, or the other photos' faces say so): it
+    finds small faces, and 2x2 panels in rooms as often."""
 
 
 PASSES = (
@@ -102,7 +105,7 @@ PASSES = (
     Look("2x2x2, pooled", "none_nor_pocket", find="pocket", among="pooled",
          switches=("pocket_min_found", "pocket_pooled_look", "pool_same"), photo_only=False),
     # A small face's stickers are a dozen pixels at the work width: among the closer looks' candidates, at theirs.
-    Look("2x2x2, closer", "none_nor_pocket", find="pocket", among="closer", closer=True,
+    Look("2x2x2, closer", "none_nor_pocket", find="pocket", among="closer", closer=True, known_pocket=True,
          switches=("pocket_min_found", "pocket_closer_look")),
 )
 """The cascade, in order (with ``size`` 2: until a 2x2x2's face is found, see the module's docstring)."""
@@ -163,7 +166,8 @@ def _factors(look: Look, t: Tunables) -> list[float]:
 
 def _runs(look: Look, found: _Found, t: Tunables, closer: bool, size: int | None) -> bool:
     return ((t.photo_passes or not look.photo_only) and all(getattr(t, name) for name in look.switches)
-            and (closer or not look.closer) and not (size == 2 and found.pocket is not None)
+            and (closer or not look.closer) and (size == 2 or not look.known_pocket)
+            and not (size == 2 and found.pocket is not None)
             and _WHEN[look.when](found, t))
 
 
@@ -223,7 +227,7 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
             pocket = search_pocket(work, found.kept[look.among], t, size == 2 and t.pocket_solved_faces)
             found.pocket, found.pocket_work = pocket, work
             if pocket is not None and found.grid is not None and size != 2 and overrules(pocket, found.grid, t):
-                found.grid = pocket
+                found.grid, found.work = pocket, work
             continue
         if look.find in ("regions", "pooled"):
             if look.find == "regions":
