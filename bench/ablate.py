@@ -168,8 +168,6 @@ RULES = (
     Rule("retry without short edge pieces (retry_edge_piece)", "detect", {"retry_edge_piece": 0.0}),
     Rule("pooled look: every look's candidates at once (pool_same)", "detect", {"pool_same": 0.0}),
     Rule("a 2x2x2's face among every look's candidates (pocket_pooled_look)", "detect", {"pocket_pooled_look": False}),
-    Rule("a small 2x2x2's face among the closer looks' candidates (pocket_closer_look)", "detect",
-         {"pocket_closer_look": False}),
     Rule("every look again, seen smaller, for a face held close (retry_far_scales)", "detect",
          {"retry_far_scales": ()}),
     Rule("stable colour regions of noisy frames (region_look)", "detect", {"region_look": False}),
