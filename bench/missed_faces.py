@@ -63,12 +63,12 @@ SOLVED = "".join(f * 9 for f in FACES)
 SOLVED_SEED_OFFSET = 50_000  # as bench/ablate.py: solved cubes take seeds of their own
 
 
-_POOLED: list[Candidates] = []  # the pooled look's candidates in the last detect_face call, when it ran
+_POOLED: list[Candidates] = []  # the pooled look's candidates in each cascade of the last detect_face call
 
 
 def _spy_pooled(looks: list[tuple[Candidates, float]], same: float) -> Candidates:
     found = _pooled(looks, same)
-    _POOLED[:] = [found]
+    _POOLED.append(found)
     return found
 
 
@@ -87,7 +87,7 @@ def why(image: np.ndarray, truth: np.ndarray, t: Tunables) -> str:
     detect_face(image, t)
     if not _POOLED:
         return "other grid"
-    cands = _POOLED[-1]
+    cands = _POOLED[0]  # the work width's cascade (a photo with nothing found is looked at again, seen smaller)
     work = passes.downscale(image, t.work_width)
     want = truth.astype(float).mean(axis=1) * work.shape[1] / image.shape[1]
     pitch = float(np.linalg.norm(want[4] - want[3]) + np.linalg.norm(want[4] - want[1])) / 2
