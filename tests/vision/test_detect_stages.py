@@ -48,6 +48,10 @@ def test_with_the_size_given_as_2_no_look_runs_once_a_2x2x2_face_is_found() -> N
     assert not [look.name for look in passes.PASSES if passes._runs(look, found, Tunables(), True, 2)]
     nothing = passes._Found()  # the closer 2x2x2 look only for a cube known to be one
     assert "2x2x2, closer" in [look.name for look in passes.PASSES if passes._runs(look, nothing, Tunables(), True, 2)]
+    # A 2x2x2 session's camera loop: the contrast-equalised 2x2x2 look too, no other photo look.
+    live = Tunables().for_video()
+    assert [look.name for look in passes.PASSES if passes._runs(look, nothing, live, True, 2)] == [
+        "first", "2x2x2", "without short edge pieces", "2x2x2, contrast-equalised", "2x2x2, pooled"]
     assert [look.name for look in passes.PASSES if passes._runs(look, found, Tunables(), True, None)] == [
         "first", "stricter edges", "2x2x2", "without short edge pieces", "without short edge pieces, stricter edges",
         "contrast-equalised, closer", "pooled"]
