@@ -215,9 +215,8 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
     works = {False: base}  # the frame at the work width, and closer: each made once, when first needed
     planes: dict[tuple[bool, bool], list[np.ndarray]] = {}
     cannies: dict[tuple[bool, bool], dict[float, np.ndarray]] = {}  # each plane set's Canny edges by factor
+    grids = size != 2  # a 3x3 grid is no answer for a 2x2x2: its looks only gather candidates, none fits a grid
     for look in PASSES:
-        if size == 2:
-            found.grid = None  # a 3x3 grid is no answer: the looks go on until a 2x2x2's face is found
         if not _runs(look, found, t, closer, size):
             continue
         if look.closer and True not in works:
@@ -228,7 +227,7 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
                 found.kept["pooled"] = [pooled(found.pool, t.pool_same)]
             elif look.among not in found.kept:  # no earlier look made them: a plain one on equalised planes
                 search_all(work, _planes(planes, work, look.closer, True, t), t, [1.0], looks=found.kept.setdefault(
-                    look.among, []))
+                    look.among, []), grids=False)
             pocket = search_pocket(work, found.kept[look.among], t, size == 2 and t.pocket_solved_faces)
             found.pocket, found.pocket_work = pocket, work
             if pocket is not None and found.grid is not None and size != 2 and overrules(pocket, found.grid, t):
@@ -241,7 +240,7 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
             else:
                 cands = pooled(found.pool, t.pool_same)
                 found.kept["pooled"] = [cands]
-            grid = best_grid(base, cands, t, odd(t.dilate_size * base.shape[1]))
+            grid = best_grid(base, cands, t, odd(t.dilate_size * base.shape[1])) if grids else None
             if grid is not None and trusted_retry(grid, t):
                 found.grid = plain_face(base, grid, t)
                 found.work = base if found.grid is not None else found.work
@@ -254,7 +253,7 @@ def _cascade(image_bgr: np.ndarray, t: Tunables, size: int | None) -> FaceDetect
         grid, small, seen = search_all(work, _planes(planes, work, look.closer, look.stretch, t), t, factors,
                                        trusted=look.trusted, looks=looks,
                                        min_piece=getattr(t, look.min_piece) if look.min_piece else 0.0,
-                                       made=cannies.setdefault((look.closer, look.stretch), {}))
+                                       made=cannies.setdefault((look.closer, look.stretch), {}), grids=grids)
         found.pool.extend((c, base.shape[1] / work.shape[1]) for c in looks[before:])
         if look.trusted:
             found.grid, found.small, found.seen = grid, small, seen

@@ -20,19 +20,21 @@ from qbr.vision.tunables import Tunables
 def search_one(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, dilation: int, factor: float,
     looks: list[Candidates] | None = None, min_piece: float = 0.0, made: dict[float, np.ndarray] | None = None,
+    grids: bool = True,
 ) -> tuple[GridFit | None, int, int]:
     """The best face grid among the sticker candidates of one edge map (or None), how many were small, and all.
 
     The candidates are added to ``looks`` when given (a 2x2x2's face is searched among them if no 3x3 is found);
     ``min_piece``: edge pieces shorter than this share of the width are dropped first; ``made``: the planes' Canny
-    edges by factor, reused and filled (``edge_map``).
+    edges by factor, reused and filled (``edge_map``); ``grids`` False: the candidates only, no grid fitted (the
+    cube is known to be a 2x2x2).
     """
     cands = find_candidates(planes, t, dilation, factor, min_piece, made)
     if looks is not None:
         looks.append(cands)
     n = len(cands.sizes)
     small = int((cands.sizes < t.retry_small_size * work.shape[1]).sum())
-    return best_grid(work, cands, t, dilation), small, n
+    return best_grid(work, cands, t, dilation) if grids else None, small, n
 
 
 def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -> GridFit | None:
@@ -73,19 +75,21 @@ def best_grid(work: np.ndarray, cands: Candidates, t: Tunables, dilation: int) -
 def search_all(
     work: np.ndarray, planes: list[np.ndarray], t: Tunables, factors: Sequence[float], trusted: bool = False,
     looks: list[Candidates] | None = None, min_piece: float = 0.0, made: dict[float, np.ndarray] | None = None,
+    grids: bool = True,
 ) -> tuple[GridFit | None, int, int]:
     """Search ``planes`` with each Canny factor in turn; a grid from a search after a ``trusted`` first one must
     see ``retry_min_found`` stickers (or ``retry_min_variety``).
 
     ``min_piece`` drops shorter edge pieces (share of the width); each search's candidates are added to ``looks``
-    when given; ``made``: the planes' Canny edges by factor, reused and filled (``edge_map``). Also returns how
-    many small sticker candidates the first search saw, and how many candidates in all.
+    when given; ``made``: the planes' Canny edges by factor, reused and filled (``edge_map``); ``grids`` False:
+    candidates only (``search_one``). Also returns how many small sticker candidates the first search saw, and how
+    many candidates in all.
     """
     dilation = odd(t.dilate_size * work.shape[1])
     small = seen_all = 0
     fallback = None  # a one-coloured grid: kept only if no search finds a many-coloured one
     for i, factor in enumerate(factors):
-        found, seen, count = search_one(work, planes, t, dilation, factor, looks, min_piece, made)
+        found, seen, count = search_one(work, planes, t, dilation, factor, looks, min_piece, made, grids)
         small, seen_all = (seen, count) if i == 0 else (small, seen_all)
         if found is not None and ((i == 0 and trusted) or trusted_retry(found, t)):
             if fallback is not None and not preferred(found, fallback):
