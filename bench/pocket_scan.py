@@ -12,10 +12,13 @@ tests' 7000-7500); the validation range is frozen and printed beside the tuning 
    facelets of a random real 2x2): faces found as 2x2 with all four stickers within a quarter pitch of the truth,
    faces taken for a 3x3, faces misplaced, cubes whose six faces were all found in place, and cubes EXACT end to
    end (detect -> measure_stickers -> resolve_pocket, as ``qbr scan`` does; equal to the truth up to a relabelling
-   of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured). ``--family physcam``: the
-   cubes (and the solved cubes of 2.) rendered by ``tests/physcam`` instead (independent physics, never tuned on;
-   its ``size=2``), with its own seeds (``scene_rng(seed, "physcam", ...)``). ``--size-given``: each face detected
-   with the size given (``qbr scan --size 2``, a live session switched to a 2x2x2) instead of decided by the grid.
+   of the letters, valid; a face not found as a 2x2 leaves its stickers unmeasured), and cubes silently wrong
+   (read as another real cube, no sticker reported uncertain: nothing tells the user to look again; as
+   ``bench/colour_reads.py`` counts them for the 3x3x3).
+   ``--family physcam``: the cubes (and the solved cubes of 2.) rendered by ``tests/physcam`` instead
+   (independent physics, never tuned on; its ``size=2``), with its own seeds (``scene_rng(seed, "physcam", ...)``).
+   ``--size-given``: each face detected with the size given (``qbr scan --size 2``, a live session switched to a
+   2x2x2) instead of decided by the grid.
 2. Solved 2x2x2 cubes (``--solved``, photo profile, ``size=2`` given): faces in place and cubes EXACT; rooms
    without a cube (``--rooms``) taken for a 2x2x2 face, the size decided by the grid and given.
 3. Single 3x3x3 faces (``--faces`` per tier and range): how many are taken for a 2x2x2 face, photo and live profile,
@@ -94,11 +97,12 @@ def _render_pocket(family: str, facelets: str, tier: str, rng: np.random.Generat
         x, r, palette=b.palette, body=b.body, size=2), rng)
 
 
-def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tunables: Tunables,
-           size: int | None = None) -> bool:
-    """Whether the cube measured from these detections resolves to ``truth`` (up to relabelling), valid, as
+def _read(faces: dict, detections: list[FaceDetection | None], truth: str, tunables: Tunables,
+          size: int | None = None) -> str:
+    """"exact" when the cube measured from these detections resolves to ``truth`` (up to relabelling), valid, as
     ``qbr scan`` reads it: a face not found or read as a 3x3 grid beside five 2x2x2 faces searched again for a
-    2x2x2's, else filled in from the other five (complete_pocket); any other face not of a 2x2x2 left unmeasured."""
+    2x2x2's, else filled in from the other five (complete_pocket); any other face not of a 2x2x2 left unmeasured.
+    "sure wrong" when it resolves to another real cube with no sticker reported uncertain; else "not read"."""
     images = [render.image for render in faces.values()]
     rgb = {face: measure_stickers(render.image, det, tunables)
            for (face, render), det in zip(faces.items(), detections, strict=True) if det is not None}
@@ -106,7 +110,9 @@ def _exact(faces: dict, detections: list[FaceDetection | None], truth: str, tuna
     complete_pocket(images, sizes, rgb, tunables, size)
     rgb = {face: rgb[face] if sizes.get(face) == 2 else np.full((4, 3), np.nan) for face in faces}
     result = resolve_pocket(rgb, tunables=tunables)
-    return result.valid and same_cube(result.facelets, truth)
+    if result.valid and same_cube(result.facelets, truth):
+        return "exact"
+    return "sure wrong" if result.valid and not result.uncertain else "not read"
 
 
 def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET_TIERS,
@@ -118,6 +124,7 @@ def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET
             counts = {p: {"in place": 0, "other size": 0, "misplaced": 0, "missed": 0} for p in PROFILES}
             whole = dict.fromkeys(PROFILES, 0)
             exact = dict.fromkeys(PROFILES, 0)
+            sure_wrong = dict.fromkeys(PROFILES, 0)
             for seed in cube_seeds(split, cubes, start=5000):
                 rng = scene_rng(seed, family, 10 + t)
                 truth = _pocket_facelets(seed, t, family)
@@ -126,7 +133,9 @@ def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET
                     detections = [detect_face(r.image, tunables, size) for r in faces.values()]
                     outcome = [_in_place(d, r.stickers, _gap(r.params), 2)
                                for d, r in zip(detections, faces.values(), strict=True)]
-                    exact[profile] += _exact(faces, detections, truth, tunables, size)
+                    read = _read(faces, detections, truth, tunables, size)
+                    exact[profile] += read == "exact"
+                    sure_wrong[profile] += read == "sure wrong"
                     for o in outcome:
                         counts[profile][o] += 1
                     whole[profile] += all(o == "in place" for o in outcome)
@@ -134,7 +143,7 @@ def pocket_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET
                 c, n = counts[profile], 6 * cubes
                 rows.append((split, tier, profile, f"{100 * c['in place'] / n:.1f}%", str(c["other size"]),
                              str(c["misplaced"]), str(c["missed"]), f"{100 * whole[profile] / cubes:.1f}%",
-                             f"{100 * exact[profile] / cubes:.1f}%"))
+                             f"{100 * exact[profile] / cubes:.1f}%", str(sure_wrong[profile])))
     return rows
 
 
@@ -154,7 +163,7 @@ def solved_rows(cubes: int, family: str = "synth", tiers: Sequence[str] = POCKET
                 detections = [detect_face(r.image, tunables, 2) for r in faces.values()]  # as ``--size 2``
                 in_place += sum(_in_place(d, r.stickers, _gap(r.params), 2) == "in place"
                                 for d, r in zip(detections, faces.values(), strict=True))
-                exact += _exact(faces, detections, solved, tunables, 2)
+                exact += _read(faces, detections, solved, tunables, 2) == "exact"
             rows.append((split, tier, f"{100 * in_place / (6 * cubes):.1f}%", f"{100 * exact / cubes:.1f}%"))
     return rows
 
@@ -273,9 +282,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cubes:  # 0 skips a section
         given = "; size 2 given" if args.size_given else ""
         print(f"### 2x2x2 cubes ({args.family}{given}), each face photographed once\n")
-        print(_table(("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
-                      "cubes with all six in place", "cubes EXACT"), pocket_rows(args.cubes, args.family, tiers,
-                                                                         2 if args.size_given else None)))
+        header = ("seeds", "tier", "profile", "faces in place", "taken for 3x3", "misplaced", "missed",
+                  "cubes with all six in place", "cubes EXACT", "cubes silently wrong")
+        print(_table(header, pocket_rows(args.cubes, args.family, tiers, 2 if args.size_given else None)))
     if args.solved:
         print(f"\n### Solved 2x2x2 cubes ({args.family}; photo profile, size 2 given)\n")
         print(_table(("seeds", "tier", "faces in place", "cubes EXACT"), solved_rows(args.solved, args.family, tiers)))

@@ -5,7 +5,9 @@ stickerless cube, a light sticker on a light body, a finger on the lattice). The
 lost face must show: every corner has two stickers elsewhere. So every place a face could lie in the photo is
 tried (``detect.pocket_guesses``: each sticker-like region as any of the four stickers, a long one as two, every
 2x2 grid the single-photo rules refused), and a place is taken only when its four stickers make the whole cube
-real, none repaired, and it fits the cube's colours best. Only ever run on a cube whose other faces were found.
+real, none repaired, and it fits the cube's colours best (of two lost faces, when guesses make different cubes:
+the one the other photo shows too, fitting best with both measured). Only ever run on a cube whose other faces
+were found.
 """
 
 from __future__ import annotations
@@ -50,30 +52,52 @@ def _ranked_guesses(image: np.ndarray, seen: np.ndarray, t: Tunables) -> list[np
     return [stickers for _, stickers in ranked[: t.pocket_recover_tries]]
 
 
+def _six_face_fit(result: Resolution, trial: Mapping[str, np.ndarray], face: str,
+                  guesses: Mapping[str, list[np.ndarray]], t: Tunables) -> float:
+    """How loosely the cube's colours fit its stickers (``colour_looseness``) with the other lost face measured too,
+    at the best of its photo's guesses that shows the cube ``result`` (read with ``face`` found again) says it must
+    (the same cube, sure, none repaired); infinite when none does."""
+    best = np.inf
+    for other in (f for f in guesses if f != face):
+        for stickers in guesses[other]:
+            six = {**trial, other: stickers}
+            both = resolve_pocket(six, tunables=t)
+            if both.facelets == result.facelets and _sure(both, [face, other], t):
+                best = min(best, colour_looseness(six, t))
+    return best
+
+
 def _recovered(
     guesses: Mapping[str, list[np.ndarray]], rgb: Mapping[str, np.ndarray], t: Tunables
 ) -> tuple[float, dict[str, np.ndarray]] | None:
     """The cube's faces with one of two lost faces (``guesses``: face -> its photo's ranked guesses) found again,
-    and how loosely their colours fit (``colour_looseness``); None when no guess makes a sure cube.
+    and how loosely their colours fit (``colour_looseness``); None when no guess makes a sure cube, or guesses make
+    different ones and the other lost photo shows none of them.
 
     One lost face recovered is enough: the resolution fills in the other from the five (``resolve_pocket``'s
-    ``deduced``).
+    ``deduced``). But with a face still free, four stickers of something else often make a sure cube too (physcam
+    hard tuning: up to 7 such guesses in one photo, two cubes read wrong and sure), so when the guesses disagree
+    the cube is the one the other photo shows best: with both faces measured, its colours fit tightest.
     """
     base = {**rgb, **{f: _unmeasured() for f in guesses}}
     # Four stickers of something else can be forced into a real cube, but the cube's colours then fit all its
     # stickers far worse (the real photo set: +0.5 at most for a right place, +3.4 or more for any wrong one).
     limit = colour_looseness(base, t) + t.pocket_recover_looser
-    best: tuple[float, dict[str, np.ndarray]] | None = None
+    found: dict[str, tuple[float, dict[str, np.ndarray], str, Resolution]] = {}  # per cube read: its tightest guess
     for face, tries in guesses.items():
         for stickers in tries:
             trial = {**base, face: stickers}
             loose = colour_looseness(trial, t)
-            if loose > limit or not _sure(resolve_pocket(trial, tunables=t), [face], t):
+            if loose > limit:
                 continue
-            if best is None or loose < best[0]:
-                best = (loose, trial)
-            break  # the nearest sure guess of this photo: later ones lie farther from the cube's colours
-    return best
+            result = resolve_pocket(trial, tunables=t)
+            if _sure(result, [face], t) and (result.facelets not in found or loose < found[result.facelets][0]):
+                found[result.facelets] = (loose, trial, face, result)
+    if len(found) <= 1:
+        return next(((loose, trial) for loose, trial, _, _ in found.values()), None)
+    fit, loose, trial = min(((_six_face_fit(result, trial, face, guesses, t), loose, trial)
+                             for loose, trial, face, result in found.values()), key=lambda r: (r[0], r[1]))
+    return (loose, trial) if np.isfinite(fit) else None
 
 
 def _completed(
@@ -99,7 +123,8 @@ def complete_faces(
 
     With two faces lost one is looked for with the cube's help; faces that make no sure real cube (one with
     stickers repaired to fit) while all but one of them do (a grid placed on a tile beside a white face) leave that
-    one out, found again or filled in; of several such readings the one whose colours fit tightest wins, unless it
+    one out, found again or filled in; of several such readings the one whose colours fit tightest wins (by
+    ``pocket_recover_rival`` over any reading of another cube: else which face to leave out is a guess), unless it
     is the cube the faces found are read as anyway. Else the faces found are returned as they were, a single lost
     face as unmeasured (the resolution fills it in or says what is wrong).
     """
@@ -125,7 +150,13 @@ def complete_faces(
                 if (r := _completed(guesses, {f: v for f, v in rgb.items() if f != face}, t)) is not None]
     if not readings:
         return as_found
-    best = min(readings, key=lambda r: r[0])[1]
-    if resolve_pocket(best, tunables=t).facelets == resolve_pocket(as_found, tunables=t).facelets:
+    readings.sort(key=lambda r: r[0])
+    cubes = [resolve_pocket(trial, tunables=t).facelets for _, trial in readings]
+    if any(cube != cubes[0] and loose < readings[0][0] + t.pocket_recover_rival
+           for (loose, _), cube in zip(readings[1:], cubes[1:], strict=True)):
+        # Leaving out one face or another makes different cubes that fit nearly as well: which face is off the cube
+        # is a guess (physcam hard tuning: four readings, all wrong, the tightest taken and read sure).
+        return as_found
+    if cubes[0] == resolve_pocket(as_found, tunables=t).facelets:
         return as_found  # the same cube as read with a sticker repaired (glare): a face seen is not dropped
-    return best
+    return readings[0][1]
