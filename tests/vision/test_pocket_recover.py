@@ -144,7 +144,8 @@ def _physcam_hard_cube(seed: int) -> tuple[dict[str, np.ndarray], str]:
 
 # Physcam hard tuning cubes (independent physics: dim, noisy, glare, a cast per face) where the faces found make
 # several real cubes: two lost faces whose photos' guesses make different ones (5009: the other photo confirms the
-# right one; 5012, 5014: neither), or four ways of leaving a found face out (5018). All were read wrong and sure.
+# right one; 5012, 5014: neither), or four ways of leaving a found face out (5018). The last three were read wrong
+# and sure (the tightest fitting guess or reading taken).
 @pytest.mark.parametrize("seed", [5009, 5012, 5014, 5018])
 def test_faces_that_make_several_cubes_give_no_sure_wrong_one(seed: int) -> None:
     images, truth = _physcam_hard_cube(seed)
