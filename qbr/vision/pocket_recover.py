@@ -69,10 +69,10 @@ def _six_face_fit(result: Resolution, trial: Mapping[str, np.ndarray], face: str
 
 def _recovered(
     guesses: Mapping[str, list[np.ndarray]], rgb: Mapping[str, np.ndarray], t: Tunables
-) -> tuple[float, dict[str, np.ndarray]] | None:
+) -> tuple[float, dict[str, np.ndarray], str] | None:
     """The cube's faces with one of two lost faces (``guesses``: face -> its photo's ranked guesses) found again,
-    and how loosely their colours fit (``colour_looseness``); None when no guess makes a sure cube, or guesses make
-    different ones and the other lost photo shows none of them.
+    how loosely their colours fit (``colour_looseness``) and the cube they read; None when no guess makes a sure
+    cube, or guesses make different ones and the other lost photo shows none of them.
 
     One lost face recovered is enough: the resolution fills in the other from the five (``resolve_pocket``'s
     ``deduced``). But with a face still free, four stickers of something else often make a sure cube too (physcam
@@ -94,25 +94,27 @@ def _recovered(
             if _sure(result, [face], t) and (result.facelets not in found or loose < found[result.facelets][0]):
                 found[result.facelets] = (loose, trial, face, result)
     if len(found) <= 1:
-        return next(((loose, trial) for loose, trial, _, _ in found.values()), None)
-    fit, loose, trial = min(((_six_face_fit(result, trial, face, guesses, t), loose, trial)
-                             for loose, trial, face, result in found.values()), key=lambda r: (r[0], r[1]))
-    return (loose, trial) if np.isfinite(fit) else None
+        return next(((loose, trial, cube) for cube, (loose, trial, _, _) in found.items()), None)
+    fit, loose, trial, cube = min(((_six_face_fit(result, trial, face, guesses, t), loose, trial, cube)
+                                   for cube, (loose, trial, face, result) in found.items()),
+                                  key=lambda r: (r[0], r[1]))
+    return (loose, trial, cube) if np.isfinite(fit) else None
 
 
 def _completed(
     guesses: Callable[[str], list[np.ndarray]], rgb: Mapping[str, np.ndarray], t: Tunables
-) -> tuple[float, dict[str, np.ndarray]] | None:
-    """The six faces (a lost one as unmeasured stickers, to be filled in) and their looseness when they make a
-    sure real cube (none of the stickers measured repaired): one lost face is filled in, of two lost faces one is
-    found again first (only its stickers need be unrepaired); else None."""
+) -> tuple[float, dict[str, np.ndarray], str] | None:
+    """The six faces (a lost one as unmeasured stickers, to be filled in), their looseness and the cube they read
+    when they make a sure real cube (none of the stickers measured repaired): one lost face is filled in, of two
+    lost faces one is found again first (only its stickers need be unrepaired); else None."""
     lost = [f for f in FACES if f not in rgb]
     if len(lost) == 2:
         return _recovered({f: guesses(f) for f in lost}, rgb, t)
     if len(lost) > 2:
         return None
     trial = {**rgb, **{f: _unmeasured() for f in lost}}
-    return (colour_looseness(trial, t), trial) if _sure(resolve_pocket(trial, tunables=t), rgb, t) else None
+    result = resolve_pocket(trial, tunables=t)
+    return (colour_looseness(trial, t), trial, result.facelets) if _sure(result, rgb, t) else None
 
 
 def complete_faces(
@@ -151,12 +153,11 @@ def complete_faces(
     if not readings:
         return as_found
     readings.sort(key=lambda r: r[0])
-    cubes = [resolve_pocket(trial, tunables=t).facelets for _, trial in readings]
-    if any(cube != cubes[0] and loose < readings[0][0] + t.pocket_recover_rival
-           for (loose, _), cube in zip(readings[1:], cubes[1:], strict=True)):
+    best, cube = readings[0][1], readings[0][2]
+    if any(other != cube and loose < readings[0][0] + t.pocket_recover_rival for loose, _, other in readings[1:]):
         # Leaving out one face or another makes different cubes that fit nearly as well: which face is off the cube
         # is a guess (physcam hard tuning: four readings, all wrong, the tightest taken and read sure).
         return as_found
-    if cubes[0] == resolve_pocket(as_found, tunables=t).facelets:
+    if cube == resolve_pocket(as_found, tunables=t).facelets:
         return as_found  # the same cube as read with a sticker repaired (glare): a face seen is not dropped
-    return readings[0][1]
+    return best
