@@ -125,8 +125,7 @@ def complete_faces(
 
     With two faces lost one is looked for with the cube's help; faces that make no sure real cube (one with
     stickers repaired to fit) while all but one of them do (a grid placed on a tile beside a white face) leave that
-    one out, found again or filled in; of several such readings the one whose colours fit tightest wins (by
-    ``pocket_recover_rival`` over any reading of another cube: else which face to leave out is a guess), unless it
+    one out, found again or filled in; of several such readings the one whose colours fit tightest wins, unless it
     is the cube the faces found are read as anyway. Else the faces found are returned as they were, a single lost
     face as unmeasured (the resolution fills it in or says what is wrong).
     """
@@ -152,12 +151,7 @@ def complete_faces(
                 if (r := _completed(guesses, {f: v for f, v in rgb.items() if f != face}, t)) is not None]
     if not readings:
         return as_found
-    readings.sort(key=lambda r: r[0])
-    best, cube = readings[0][1], readings[0][2]
-    if any(other != cube and loose < readings[0][0] + t.pocket_recover_rival for loose, _, other in readings[1:]):
-        # Leaving out one face or another makes different cubes that fit nearly as well: which face is off the cube
-        # is a guess (physcam hard tuning: four readings, all wrong, the tightest taken and read sure).
-        return as_found
+    _, best, cube = min(readings, key=lambda r: r[0])
     if cube == resolve_pocket(as_found, tunables=t).facelets:
         return as_found  # the same cube as read with a sticker repaired (glare): a face seen is not dropped
     return best

@@ -242,9 +242,6 @@ class Tunables:
     """Guesses per photo resolved in full (~40 ms each), those whose stickers lie nearest the other faces' first."""
     pocket_recover_looser: float = 1.5
     """Most a guess may raise how loosely the cube's colours fit its stickers (mean CIEDE2000, light fitted)."""
-    pocket_recover_rival: float = 1.5
-    """Least a reading with a face left out must fit tighter (mean CIEDE2000) than one of another cube leaving out
-    another face (the real photo set's face read off the cube: by 2.1-4.9; physcam hard's wrong readings 0.3-0.6)."""
     pocket_recover_sure: float = 0.0
     """A guess is taken only if each of its stickers is read with more confidence than this (0: none repaired)."""
 
