@@ -40,8 +40,18 @@ def _require_tools() -> None:
 
 
 @pytest.fixture()
-def xvfb():
+def xvfb(tmp_path_factory):
     _require_tools()
+    import fcntl  # POSIX, as Xvfb is: imported only where the tests run
+
+    # One real window at a time across the suite's workers (the workers' temporary folders share this parent): two
+    # apps and two X servers at once on a two-core machine have drawn a stepped screen too late for these tests.
+    with open(tmp_path_factory.getbasetemp().parent / "qbr-window.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield from _server()
+
+
+def _server():
     # The server picks a free display and writes its number to us: two test runs at once never share a screen.
     # -noreset: by default the server resets when its last client leaves (the readiness check below, each xdotool
     # call), and a client connecting meanwhile is refused ("could not connect to display", seen twice in CI).
@@ -262,11 +272,12 @@ def test_window_scans_solves_and_steps_on_real_keys(xvfb, tmp_path):
             time.sleep(0.3)
         # The overlay is there: the key legend's dark bar along the bottom and the amber highlight of the
         # current move in the solution strip; stepping changes the picture.
+        cv2.imwrite(str(tmp_path / "window.png"), after)
+        cv2.imwrite(str(tmp_path / "before.png"), before)
         h = after.shape[0]
         assert after[h - 3 : h, :, :].mean() < 80
         assert amber.sum() > 50
         assert not np.array_equal(before, after)
-        cv2.imwrite(str(tmp_path / "window.png"), after)
 
         _xdotool(xvfb, "key", "--window", window, "Escape")
         assert app.wait(10) == 0
