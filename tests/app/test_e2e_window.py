@@ -40,18 +40,9 @@ def _require_tools() -> None:
 
 
 @pytest.fixture()
-def xvfb(tmp_path_factory):
+def xvfb():
+    # Such a test has the machine to itself (tests/conftest.py), whichever worker runs it.
     _require_tools()
-    import fcntl  # POSIX, as Xvfb is: imported only where the tests run
-
-    # One real window at a time across the suite's workers (the workers' temporary folders share this parent): two
-    # apps and two X servers at once on a two-core machine have drawn a stepped screen too late for these tests.
-    with open(tmp_path_factory.getbasetemp().parent / "qbr-window.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield from _server()
-
-
-def _server():
     # The server picks a free display and writes its number to us: two test runs at once never share a screen.
     # -noreset: by default the server resets when its last client leaves (the readiness check below, each xdotool
     # call), and a client connecting meanwhile is refused ("could not connect to display", seen twice in CI).
