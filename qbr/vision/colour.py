@@ -109,18 +109,28 @@ def delta_e(lab1: ArrayLike, lab2: ArrayLike) -> NDArray[np.float64]:
     return np.sqrt(np.maximum(tl * tl + tc * tc + th * th + r_t * tc * th, 0.0))
 
 
-def glare_free_hue(linear: NDArray[np.float64]) -> NDArray[np.float64]:
-    """CIELAB hue (degrees) of linear sRGB rows with their grey part removed: glare adds white, which turns hue pink."""
-    lab = linear_to_lab(linear - linear.min(axis=-1, keepdims=True))
+def without_glare(linear: NDArray[np.float64], lamp: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
+    """Linear sRGB rows with as much of the ``lamp``'s colour (linear RGB; white when not given) removed as each
+    holds: glare is the lamp's light mirrored, so a warm lamp's glare moves a red's hue towards orange, not pink."""
+    if lamp is None:
+        return linear - linear.min(axis=-1, keepdims=True)
+    lamp = np.maximum(lamp, 1e-9) / max(float(np.max(lamp)), 1e-9)
+    return linear - (linear / lamp).min(axis=-1, keepdims=True) * lamp
+
+
+def glare_free_hue(linear: NDArray[np.float64], lamp: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
+    """CIELAB hue (degrees) of linear sRGB rows with their glare removed (:func:`without_glare`): glare adds the
+    lamp's white, which turns hue pink under a neutral one."""
+    lab = linear_to_lab(without_glare(linear, lamp))
     return np.degrees(np.arctan2(lab[..., 2], lab[..., 1]))
 
 
-def encoded_hue(linear: NDArray[np.float64]) -> NDArray[np.float64]:
+def encoded_hue(linear: NDArray[np.float64], lamp: NDArray[np.float64] | None = None) -> NDArray[np.float64]:
     """Hue (degrees, HSV's: red 0, yellow 60) of linear sRGB rows with their grey part removed (as
     :func:`glare_free_hue`), then encoded as the camera encodes (gamma): a camera's noise and JPEG rounding are even
     in encoded values, where a saturated orange's green stays large enough to show, while linear light shrinks it
     (sRGB (252, 37, 2) against (251, 0, 1): 7.9 degrees apart here, 1.8 in CIELAB)."""
-    r, g, b = np.moveaxis(srgb_encode(linear - linear.min(axis=-1, keepdims=True)), -1, 0)
+    r, g, b = np.moveaxis(srgb_encode(without_glare(linear, lamp)), -1, 0)
     return np.degrees(np.arctan2(np.sqrt(3.0) / 2.0 * (g - b), r - (g + b) / 2.0))
 
 
