@@ -300,7 +300,6 @@ def _relative_names(chosen: NDArray[np.intp], confidence: NDArray[np.float64], l
         bright = luminance(measured)
         others = np.array([np.median(np.delete(bright[white], i)) if white.sum() > 1 else np.inf
                            for i in range(int(white.sum()))])
-        glare = np.zeros_like(white)
         glare[white] = (bright[white] > tunables.classify_glare_luminance) | (
             bright[white] > tunables.classify_glare_ratio * others)
         # A tint of its own: the face's whites share one light's cast, a glare-washed colour keeps some of its hue.

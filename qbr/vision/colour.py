@@ -114,7 +114,7 @@ def without_glare(linear: NDArray[np.float64], lamp: NDArray[np.float64] | None 
     holds: glare is the lamp's light mirrored, so a warm lamp's glare moves a red's hue towards orange, not pink."""
     if lamp is None:
         return linear - linear.min(axis=-1, keepdims=True)
-    lamp = np.maximum(lamp, 1e-9) / max(float(np.max(lamp)), 1e-9)
+    lamp = np.maximum(lamp, 1e-9)  # its scale cancels: the share removed is counted in its own units
     return linear - (linear / lamp).min(axis=-1, keepdims=True) * lamp
 
 
